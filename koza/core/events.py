@@ -1,0 +1,139 @@
+"""Every fact of a game as a frozen pydantic model: one discriminated union.
+
+Tiles are ints in memory and ``"6-4"`` strings in JSON.  ``EVENT_ADAPTER``
+validates one event from JSON; the fold in ``koza.core.state`` gives them meaning.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Literal
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    TypeAdapter,
+)
+
+from koza.core.rules import RuleSet
+from koza.core.tiles import N_TILES, parse_tile, tile_name
+
+
+def _to_tile(value: object) -> int:
+    if isinstance(value, str):
+        return parse_tile(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < N_TILES:
+        return value
+    raise ValueError(f"{value!r} is not a tile")
+
+
+TileField = Annotated[int, BeforeValidator(_to_tile), PlainSerializer(tile_name, return_type=str)]
+Seat = Annotated[int, Field(ge=0, le=3)]
+
+
+def now() -> datetime:
+    """The time stamp put on new events."""
+    return datetime.now(UTC)
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seq: int = Field(ge=0, description="0 for the first event of a game, then +1 each")
+    at: datetime = Field(default_factory=now)
+
+
+class SeatInfo(BaseModel):
+    """Who sits in a seat: a human with a name, or a bot with its level."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1, max_length=40)
+    kind: Literal["human", "bot"] = "human"
+    bot: str | None = None
+
+
+class GameCreated(_Event):
+    type: Literal["game_created"] = "game_created"
+    game_id: str = Field(min_length=1, max_length=80)
+    rules: RuleSet
+    seats: tuple[SeatInfo, ...] = Field(min_length=2, max_length=4)
+    seed: int | None = None
+
+
+class RoundDealt(_Event):
+    type: Literal["round_dealt"] = "round_dealt"
+    round: int = Field(ge=1)
+    shuffle: tuple[TileField, ...] = Field(min_length=N_TILES, max_length=N_TILES)
+    leader: Seat
+    opening: TileField | None = None  # the tile the leader must open with, if any
+
+
+class DealVoided(_Event):
+    """A deal was thrown in under ``redeal=bad_hand``; the same round is dealt again."""
+
+    type: Literal["deal_voided"] = "deal_voided"
+    round: int = Field(ge=1)
+    seat: Seat
+
+
+class TilePlayed(_Event):
+    type: Literal["tile_played"] = "tile_played"
+    seat: Seat
+    tile: TileField
+    end: Literal["left", "right", "open"]
+
+
+class DoublesPlayed(_Event):
+    type: Literal["doubles_played"] = "doubles_played"
+    seat: Seat
+    left: TileField
+    right: TileField
+
+
+class TileDrawn(_Event):
+    type: Literal["tile_drawn"] = "tile_drawn"
+    seat: Seat
+    tile: TileField
+
+
+class TurnPassed(_Event):
+    type: Literal["turn_passed"] = "turn_passed"
+    seat: Seat
+
+
+class RoundScored(_Event):
+    type: Literal["round_scored"] = "round_scored"
+    round: int = Field(ge=1)
+    outcome: Literal["out", "fish"]
+    out_seat: Seat | None = None
+    hand_points: tuple[int, ...]  # per seat
+    recorded: tuple[int, ...]  # per side (seat, or pair in pairs mode)
+    totals: tuple[int, ...]  # per side, after this round
+    opened: tuple[bool, ...]  # per side: the sheet opened in this round
+
+
+class GameOver(_Event):
+    type: Literal["game_over"] = "game_over"
+    goats: tuple[int, ...]  # sides
+    ranking: tuple[int, ...]  # the other sides, best (lowest total) first
+    totals: tuple[int, ...]
+
+
+Event = Annotated[
+    GameCreated
+    | RoundDealt
+    | DealVoided
+    | TilePlayed
+    | DoublesPlayed
+    | TileDrawn
+    | TurnPassed
+    | RoundScored
+    | GameOver,
+    Field(discriminator="type"),
+]
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+MOVE_EVENTS = (TilePlayed, DoublesPlayed, TileDrawn, TurnPassed)

@@ -1,0 +1,198 @@
+"""The command side: check a wanted move, turn it into events, keep the state.
+
+``Game`` is to Kozel what python-chess's ``Board`` is to chess: ``legal_moves()``,
+``play(command)`` and a clear ``IllegalMoveError``.  Every event goes through
+the same fold as a replay (``apply_event``), then to the optional sink (the save
+file) before the in-memory state moves on, so live play and replay cannot differ.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import uuid
+from collections.abc import Callable, Iterable, Sequence
+
+from koza.core import engine
+from koza.core.commands import Command, Draw, Pass, Play, PlayDoubles, from_move, to_move
+from koza.core.events import (
+    DealVoided,
+    DoublesPlayed,
+    Event,
+    GameCreated,
+    GameOver,
+    RoundDealt,
+    RoundScored,
+    SeatInfo,
+    TileDrawn,
+    TilePlayed,
+    TurnPassed,
+)
+from koza.core.rules import RuleError, RuleSet
+from koza.core.scoring import goats_and_ranking, score_round
+from koza.core.state import GameState, apply_event, describe_illegal, expected_leader, replay
+
+EventSink = Callable[[Event], None]
+
+
+class IllegalMoveError(ValueError):
+    """A command the rules do not allow now; the message says what and why."""
+
+
+class Game:
+    """A game in progress: its events, its state, and the moves allowed now."""
+
+    def __init__(self, state: GameState, events: Sequence[Event], sink: EventSink | None) -> None:
+        self._state = state
+        self._events: list[Event] = list(events)
+        self._sink = sink
+
+    # --- construction -------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        seats: Sequence[SeatInfo | str],
+        rules: RuleSet | None = None,
+        seed: int | None = None,
+        sink: EventSink | None = None,
+        game_id: str | None = None,
+    ) -> Game:
+        """Create a game and deal its first round."""
+        rules = rules or RuleSet()
+        infos = tuple(s if isinstance(s, SeatInfo) else SeatInfo(name=s) for s in seats)
+        rules.check_players(len(infos))
+        created = GameCreated(
+            seq=0,
+            game_id=game_id or uuid.uuid4().hex[:12],
+            rules=rules,
+            seats=infos,
+            seed=seed if seed is not None else secrets.randbits(48),
+        )
+        state = apply_event(None, created)
+        if sink is not None:
+            sink(created)
+        game = cls(state, [created], sink)
+        game.next_round()
+        return game
+
+    @classmethod
+    def from_events(cls, events: Iterable[Event], sink: EventSink | None = None) -> Game:
+        """Rebuild a game from its events (every one re-checked)."""
+        events = list(events)
+        return cls(replay(events), events, sink)
+
+    # --- reading ------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self._state
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def turn(self) -> int:
+        return self._state.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.phase == "game_over"
+
+    def legal_moves(self) -> list[Command]:
+        """Every command the seat to move may give now."""
+        return [from_move(m) for m in self._state.legal_moves()]
+
+    # --- writing ------------------------------------------------------------
+
+    def _emit(self, event: Event) -> None:
+        new_state = apply_event(self._state, event)
+        if self._sink is not None:
+            self._sink(event)
+        self._events.append(event)
+        self._state = new_state
+
+    def _seq(self) -> int:
+        return self._state.seq + 1
+
+    def play(self, command: Command, seat: int | None = None) -> None:
+        """Make a move for the seat to move (or check it is ``seat``'s turn)."""
+        st = self._state
+        if st.phase != "playing" or st.round is None:
+            raise IllegalMoveError(f"{command}: no round is in play")
+        r = st.round
+        if seat is not None and seat != r.turn:
+            raise IllegalMoveError(f"{command}: it is not your turn (seat {r.turn} is to move)")
+        move = to_move(command)
+        if move not in engine.legal_moves(r):
+            raise IllegalMoveError(describe_illegal(r, move))
+        s, q = r.turn, self._seq()
+        if isinstance(command, Play):
+            self._emit(TilePlayed(seq=q, seat=s, tile=command.tile, end=command.end))
+        elif isinstance(command, PlayDoubles):
+            self._emit(DoublesPlayed(seq=q, seat=s, left=command.left, right=command.right))
+        elif isinstance(command, Draw):
+            self._emit(TileDrawn(seq=q, seat=s, tile=r.bazaar[r.bz]))
+        elif isinstance(command, Pass):
+            self._emit(TurnPassed(seq=q, seat=s))
+        self._finish_round_if_over()
+
+    def _finish_round_if_over(self) -> None:
+        st = self._state
+        r = st.round
+        if r is None or not r.over:
+            return
+        result = score_round(st.rules, r.hands, r.out_seat, st.sheets)
+        self._emit(
+            RoundScored(
+                seq=self._seq(),
+                round=st.round_no,
+                outcome="fish" if r.out_seat < 0 else "out",
+                out_seat=None if r.out_seat < 0 else r.out_seat,
+                hand_points=result.hand_points,
+                recorded=result.recorded,
+                totals=result.sheets.totals,
+                opened=result.newly_opened,
+            )
+        )
+        over = goats_and_ranking(result.sheets.totals, st.rules.target)
+        if over is not None:
+            goats, ranking = over
+            self._emit(
+                GameOver(
+                    seq=self._seq(),
+                    goats=tuple(goats),
+                    ranking=tuple(ranking),
+                    totals=result.sheets.totals,
+                )
+            )
+
+    def next_round(self) -> None:
+        """Deal the next round (redealing bad hands when the rules say so)."""
+        st = self._state
+        if st.phase not in ("new", "round_over"):
+            raise IllegalMoveError(f"cannot deal a new round while the game is {st.phase}")
+        round_no = st.round_no + 1
+        for attempt in range(1000):
+            rng = random.Random(f"koza/{st.seed}/{round_no}/{attempt}")
+            shuffle = engine.shuffled_set(rng)
+            n = st.n_players
+            hands, _ = engine.split_deal(shuffle, n, st.rules.hand_size_for(n))
+            leader, opening = expected_leader(self._state, hands)
+            self._emit(
+                RoundDealt(
+                    seq=self._seq(),
+                    round=round_no,
+                    shuffle=tuple(shuffle),
+                    leader=leader,
+                    opening=None if opening < 0 else opening,
+                )
+            )
+            if self._state.rules.redeal != "bad_hand":
+                return
+            bad = next((s for s, h in enumerate(hands) if engine.bad_hand(h)), None)
+            if bad is None:
+                return
+            self._emit(DealVoided(seq=self._seq(), round=round_no, seat=bad))
+        raise RuleError("could not deal a hand without a redeal in 1000 tries")

@@ -1,0 +1,115 @@
+"""Round points, score sheets (opening threshold, carry, pairs) and the goat."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from koza.core.rules import RuleSet
+from koza.core.tiles import PIPS, tiles_of
+
+
+def hand_points(hand: int, rules: RuleSet) -> int:
+    """Penalty points of a hand: its pips, with 0-0 worth its bonus (tile 0 is 0-0)."""
+    points = sum(PIPS[t] for t in tiles_of(hand))
+    if hand & 1 and (rules.blank_double_when == "always" or hand == 1):
+        points += rules.blank_double_points
+    return points
+
+
+def side_of(seat: int, n_players: int, rules: RuleSet) -> int:
+    """The score sheet a seat writes on: its own, or its pair's (0+2, 1+3)."""
+    return seat % 2 if rules.teams == "pairs" and n_players == 4 else seat
+
+
+def n_sides(n_players: int, rules: RuleSet) -> int:
+    """How many score sheets the table keeps."""
+    return 2 if rules.teams == "pairs" and n_players == 4 else n_players
+
+
+@dataclass(frozen=True, slots=True)
+class Sheets:
+    """Every side's recorded total, whether its sheet is open, and carried points."""
+
+    totals: tuple[int, ...]
+    opened: tuple[bool, ...]
+    carried: tuple[int, ...]
+
+    @classmethod
+    def start(cls, sides: int, rules: RuleSet) -> Sheets:
+        open_now = rules.open_threshold == 0
+        return cls((0,) * sides, (open_now,) * sides, (0,) * sides)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScore:
+    """How one round was scored."""
+
+    hand_points: tuple[int, ...]  # per seat
+    side_points: tuple[int, ...]  # per side, after pairs and fish rules
+    recorded: tuple[int, ...]  # per side, what went on the sheet
+    newly_opened: tuple[bool, ...]  # per side
+    sheets: Sheets  # the sheets after this round
+
+
+def score_round(rules: RuleSet, hands: list[int], out_seat: int, sheets: Sheets) -> RoundScore:
+    """Score a finished round; ``out_seat`` is -1 after a fish."""
+    n = len(hands)
+    points = tuple(hand_points(h, rules) for h in hands)
+    sides = n_sides(n, rules)
+    side_pts = [0] * sides
+    for seat, p in enumerate(points):
+        side_pts[side_of(seat, n, rules)] += p
+    if out_seat >= 0:
+        side_pts[side_of(out_seat, n, rules)] = 0
+    elif rules.fish_scoring == "lowest_exempt":
+        low = min(side_pts)
+        side_pts = [0 if p == low else p for p in side_pts]
+    threshold = rules.open_threshold
+    recorded, opened, carried, newly = [], [], [], []
+    for side in range(sides):
+        pts, was_open, carry = side_pts[side], sheets.opened[side], sheets.carried[side]
+        if was_open:
+            rec, now_open, carry = pts, True, 0
+        elif rules.open_mode == "carry":
+            carry += pts
+            if carry >= threshold:
+                rec, now_open, carry = carry, True, 0
+            else:
+                rec, now_open = 0, False
+        elif pts >= threshold:
+            rec, now_open = pts, True
+        else:
+            rec, now_open = 0, False
+        recorded.append(rec)
+        opened.append(now_open)
+        carried.append(carry)
+        newly.append(now_open and not was_open)
+    totals = tuple(t + r for t, r in zip(sheets.totals, recorded, strict=True))
+    return RoundScore(
+        hand_points=points,
+        side_points=tuple(side_pts),
+        recorded=tuple(recorded),
+        newly_opened=tuple(newly),
+        sheets=Sheets(totals, tuple(opened), tuple(carried)),
+    )
+
+
+def goats_and_ranking(totals: tuple[int, ...], target: int) -> tuple[list[int], list[int]] | None:
+    """``(goats, others ranked lowest first)`` once a total reaches ``target``, else None."""
+    if max(totals) < target:
+        return None
+    top = max(totals)
+    goats = [s for s, t in enumerate(totals) if t == top]
+    others = sorted((s for s in range(len(totals)) if s not in goats), key=lambda s: totals[s])
+    return goats, others
+
+
+def next_leader_after_fish(points: tuple[int, ...], previous_leader: int) -> int:
+    """After a fish: fewest round points leads; ties go to the first after the last leader."""
+    n = len(points)
+    low = min(points)
+    for step in range(1, n + 1):
+        seat = (previous_leader + step) % n
+        if points[seat] == low:
+            return seat
+    raise AssertionError("unreachable")

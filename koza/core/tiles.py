@@ -1,0 +1,87 @@
+"""The 28 tiles of a double-six set as small ints, with precomputed tables.
+
+A tile is an int 0..27: ``hi * (hi + 1) // 2 + lo`` for ``hi >= lo``.  So
+``0-0`` is 0 and ``6-6`` is 27, and the id order is exactly the rule book's
+"highest tile" order (higher big half, then higher small half).  A hand is a
+bit mask over those ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+Tile = int
+N_TILES = 28
+
+HALVES: tuple[tuple[int, int], ...] = tuple((hi, lo) for hi in range(7) for lo in range(hi + 1))
+"""``HALVES[t] == (hi, lo)``."""
+
+PIPS: tuple[int, ...] = tuple(hi + lo for hi, lo in HALVES)
+IS_DOUBLE: tuple[bool, ...] = tuple(hi == lo for hi, lo in HALVES)
+BIT: tuple[int, ...] = tuple(1 << t for t in range(N_TILES))
+ALL_TILES_MASK = (1 << N_TILES) - 1
+
+HAS: tuple[int, ...] = tuple(
+    sum(1 << t for t, (hi, lo) in enumerate(HALVES) if n in (hi, lo)) for n in range(7)
+)
+"""``HAS[n]``: mask of the seven tiles that show the number ``n``."""
+
+DOUBLE_OF: tuple[int, ...] = tuple(n * (n + 1) // 2 + n for n in range(7))
+"""``DOUBLE_OF[n]``: the tile ``n-n``."""
+
+DOUBLES_MASK = sum(1 << d for d in DOUBLE_OF)
+
+OTHER: tuple[tuple[int, ...], ...] = tuple(
+    tuple((lo if n == hi else hi) if n in (hi, lo) else -1 for n in range(7)) for hi, lo in HALVES
+)
+"""``OTHER[t][n]``: the half of ``t`` left open when its ``n`` half is attached, or -1."""
+
+NAMES: tuple[str, ...] = tuple(f"{hi}-{lo}" for hi, lo in HALVES)
+_BY_NAME: dict[str, int] = {}
+for _t, (_hi, _lo) in enumerate(HALVES):
+    _BY_NAME[f"{_hi}-{_lo}"] = _t
+    _BY_NAME[f"{_lo}-{_hi}"] = _t
+
+
+def tile_id(a: int, b: int) -> Tile:
+    """The tile with halves ``a`` and ``b`` (in either order)."""
+    if not (0 <= a <= 6 and 0 <= b <= 6):
+        raise ValueError(f"{a}-{b} is not a double-six tile")
+    hi, lo = (a, b) if a >= b else (b, a)
+    return hi * (hi + 1) // 2 + lo
+
+
+def tile_name(t: Tile) -> str:
+    """``"6-4"`` for the tile 6-4."""
+    return NAMES[t]
+
+
+def parse_tile(text: str) -> Tile:
+    """Parse ``"6-4"`` (or ``"4-6"``); raises ``ValueError`` with a clear message."""
+    try:
+        return _BY_NAME[text.strip()]
+    except KeyError:
+        raise ValueError(f"{text!r} is not a tile (write it like 6-4)") from None
+
+
+def tiles_of(mask: int) -> list[Tile]:
+    """The tiles in ``mask``, lowest id first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_of(tiles: Iterable[Tile]) -> int:
+    """The mask holding ``tiles``."""
+    m = 0
+    for t in tiles:
+        m |= 1 << t
+    return m
+
+
+def pips_of(mask: int) -> int:
+    """Plain pip count of a mask (0-0 counts 0 here; scoring adds its bonus)."""
+    return sum(PIPS[t] for t in tiles_of(mask))
