@@ -1,0 +1,170 @@
+"""Every text a player reads, in one place, so the app can be translated.
+
+Use ``t("key", name=...)``: it looks the key up in the chosen language's table,
+falls back to English, and fills ``{placeholders}`` with ``str.format``.
+A missing key returns the key itself (visible, never a crash).
+
+The language is ``KOZA_LANG`` (``ru``, ``ka`` ...), else the language part of
+``LANG``; a language without a table here is English.  To translate, add a
+dict (say ``RU``) with the same keys to ``TABLES``; missing keys stay English.
+
+Keys are ``area.name``.  Other parts of the app add their keys additively in
+their own section below (keep English only; one line each).
+"""
+
+from __future__ import annotations
+
+import os
+
+EN: dict[str, str] = {
+    # --- Kozel's own words (RULES.md "Words") -------------------------------
+    "word.tile": "tile",
+    "word.double": "double",
+    "word.blank_double": "blank double",
+    "word.chain": "chain",
+    "word.bazaar": "bazaar",
+    "word.fish": "fish",
+    "word.goat": "goat",
+    "word.sheet_open": "open",
+    "word.sheet_closed": "closed",
+    "word.seat": "seat {n}",
+    "word.round": "round {n}",
+    "word.target": "to {target}",
+    # --- the app --------------------------------------------------------------
+    "app.title": "koza",
+    "app.subtitle": "Kozel, the domino game",
+    "app.too_small": (
+        "The terminal is too small: {width}x{height}.\n"
+        "koza needs at least {min_width}x{min_height}.\n"
+        "Make the window larger to go on."
+    ),
+    "app.no_color": "colours are off (NO_COLOR)",
+    # --- key descriptions (footer, help) --------------------------------------
+    "key.help": "Help",
+    "key.quit": "Quit",
+    "key.back": "Back",
+    "key.start": "Start",
+    "key.palette": "Commands",
+    "key.open": "Open",
+    "key.add_seat": "Add seat",
+    "key.remove_seat": "Remove seat",
+    "key.defaults": "Defaults",
+    # --- start menu -----------------------------------------------------------
+    "menu.new_game": "New game",
+    "menu.resume": "Resume",
+    "menu.resume_latest": "Resume: {names}, round {round_no}",
+    "menu.watch": "Watch bots",
+    "menu.replay": "Replay",
+    "menu.rules": "Rules",
+    "menu.quit": "Quit",
+    "menu.hint": "Arrow keys or the underlined letter, Enter to choose. ? or F1 for help.",
+    "menu.not_yet": "{what} is not available in this version yet.",
+    # --- new game -------------------------------------------------------------
+    "new.title": "New game",
+    "new.seats": "Players",
+    "new.seat_label": "Seat {n}",
+    "new.human": "human",
+    "new.bot": "bot",
+    "new.name": "name",
+    "new.level": "level",
+    "new.you": "You",
+    "new.bot_name": "Bot {n}",
+    "new.rules": "Rules (defaults from RULES.md)",
+    "new.default": "default: {value}",
+    "new.seed": "Seed",
+    "new.seed_hint": "empty = random",
+    "new.seed_bad": "the seed must be a whole number, not {value!r}",
+    "new.name_empty": "seat {n} needs a name",
+    "new.start": "Start",
+    "new.cancel": "Back",
+    "new.hint": "Enter starts the game. Tab moves between fields.",
+    "new.failed": "Could not start the game: {error}",
+    # --- resume / replay list -------------------------------------------------
+    "saves.title": "Saved games",
+    "saves.replay_title": "Replay a saved game",
+    "saves.empty": "No saved games yet.",
+    "saves.col_date": "Date",
+    "saves.col_players": "Players",
+    "saves.col_scores": "Scores",
+    "saves.col_round": "Round",
+    "saves.col_state": "State",
+    "saves.finished": "finished",
+    "saves.unfinished": "playing",
+    "saves.unreadable": "unreadable",
+    "saves.cannot_open": "This save cannot be opened; it was left as it is.\n{path}\n{error}",
+    "saves.cannot_list": "The save folder cannot be read: {error}",
+    "saves.no_unfinished": "There is no unfinished game to resume.",
+    "saves.hint": "Enter opens the selected game. Escape goes back.",
+    # --- rules / help ---------------------------------------------------------
+    "help.title": "Rules and keys",
+    "help.keys": "Keys",
+    "help.rules": "Rules",
+    "help.global_keys": "Everywhere",
+    "help.menu_keys": "Start menu",
+    "help.table_keys": "At the table",
+    "help.close": "Escape or q closes this page.",
+    # --- command palette ------------------------------------------------------
+    "cmd.new_game": "New game",
+    "cmd.new_game_help": "Choose players and rules, then play",
+    "cmd.resume": "Resume",
+    "cmd.resume_help": "Open a saved game",
+    "cmd.watch": "Watch bots",
+    "cmd.watch_help": "Bots play each other on the table",
+    "cmd.replay": "Replay",
+    "cmd.replay_help": "Step through a saved game",
+    "cmd.rules": "Rules",
+    "cmd.rules_help": "The rules of Kozel and every key",
+    "cmd.theme": "Theme",
+    "cmd.theme_help": "Change the colour theme",
+    # --- the table (koza/tui/table, dialogs): add keys here -------------------
+    "table.your_turn": "Your turn",
+    "table.turn_of": "{name} to move",
+    "table.thinking": "{name} is thinking…",
+    "table.bazaar_left": "Bazaar: {n}",
+    "table.played": "{name} played {tile}",
+    "table.played_doubles": "{name} played {left} and {right}",
+    "table.drew": "{name} drew {n}",
+    "table.passed": "{name} passed",
+    "table.went_out": "{name} went out",
+    "table.fish": "Fish! Nobody can play.",
+    "table.round_over": "Round {n} over",
+    "table.game_over": "Game over",
+    "table.goat_is": "The goat: {names}",
+    "table.pass_keyboard": "Pass the keyboard to {name}, then press Enter.",
+    "table.illegal": "Not allowed: {reason}",
+    # --- watch and replay (issue 5): add keys here ----------------------------
+}
+
+TABLES: dict[str, dict[str, str]] = {"en": EN}
+"""Language code -> its table.  English is complete; others may be partial."""
+
+
+def choose_language(environ: dict[str, str] | None = None) -> str:
+    """The language to use: ``KOZA_LANG``, else ``LANG`` (``ru_RU.UTF-8`` -> ``ru``)."""
+    env = os.environ if environ is None else environ
+    for var in ("KOZA_LANG", "LANG"):
+        code = env.get(var, "").split(".")[0].split("_")[0].lower()
+        if code in TABLES:
+            return code
+    return "en"
+
+
+def build(lang: str) -> dict[str, str]:
+    """English with ``lang``'s texts laid over it."""
+    return {**EN, **TABLES.get(lang, {})}
+
+
+LANGUAGE = choose_language()
+STRINGS: dict[str, str] = build(LANGUAGE)
+"""The texts in use: every key of ``EN``, translated where a translation exists."""
+
+
+def t(key: str, **kw: object) -> str:
+    """The text for ``key`` with ``{placeholders}`` filled in."""
+    text = STRINGS.get(key, key)
+    if not kw:
+        return text
+    try:
+        return text.format(**kw)
+    except (KeyError, IndexError, ValueError):
+        return text
