@@ -1,0 +1,229 @@
+"""A session: one game, its save file and its bots, with no user interface.
+
+The TUI, watch mode and ``koza sim`` all play through a ``Session``: every
+event is on disk before ``play`` or ``next_round`` returns, and the save file
+stays locked until ``close`` (a session is also a context manager).
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+
+from koza import paths
+from koza.bots import Bot, make_bot
+from koza.core.commands import Command
+from koza.core.events import SeatInfo
+from koza.core.game import Game
+from koza.core.rules import RuleSet
+from koza.core.savefile import SUFFIX, LoadedSave, SaveError, SaveWriter, load
+from koza.core.state import GameState
+from koza.core.view import SeatView, seat_view
+
+__all__ = [
+    "SaveError",
+    "SaveSummary",
+    "Session",
+    "latest_unfinished",
+    "list_saves",
+    "save_name",
+]
+
+
+def save_name(game_id: str, when: datetime | None = None) -> str:
+    """``YYYYmmdd-HHMMSS-<game_id>.koza.jsonl`` (local time, so names sort by age)."""
+    return f"{(when or datetime.now()):%Y%m%d-%H%M%S}-{game_id}{SUFFIX}"
+
+
+def bot_seed(game_seed: int | None, seat: int) -> int | None:
+    """The seed of a seat's bot, derived from the game's seed."""
+    if game_seed is None:
+        return None
+    return random.Random(f"koza-bot/{game_seed}/{seat}").getrandbits(63)
+
+
+class Session:
+    """A game being played and saved: ``path``, ``game``, and the bots of bot seats."""
+
+    def __init__(self, path: Path, game: Game, writer: SaveWriter, warnings: Sequence[str] = ()):
+        self.path = path
+        self.game = game
+        self._writer = writer
+        self._bots: dict[int, Bot | None] = {}
+        self.warnings: tuple[str, ...] = tuple(warnings)  # e.g. a dropped cut-off line
+
+    @classmethod
+    def create(
+        cls,
+        seats: Sequence[SeatInfo | str],
+        rules: RuleSet | None = None,
+        seed: int | None = None,
+        save_dir: Path | None = None,
+        *,
+        game_id: str | None = None,
+        sync: bool = True,
+    ) -> Session:
+        """Start a new game saved in ``save_dir`` (default: ``paths.save_dir()``).
+
+        Raises ``RuleError`` for seats the rules cannot take (before any file is
+        made) and ``SaveError`` if the file cannot be written.
+        """
+        rules = rules or RuleSet()
+        infos = [s if isinstance(s, SeatInfo) else SeatInfo(name=s) for s in seats]
+        rules.check_players(len(infos))
+        game_id = game_id or uuid.uuid4().hex[:12]
+        folder = paths.save_dir(save_dir)
+        path = folder / save_name(game_id)
+        for n in range(2, 1000):
+            if not path.exists():
+                break
+            path = folder / save_name(f"{game_id}-{n}")
+        writer = SaveWriter.create(path, sync=sync)
+        try:
+            game = Game.new(infos, rules, seed, sink=writer, game_id=game_id)
+        except BaseException:
+            writer.close()
+            path.unlink(missing_ok=True)
+            raise
+        return cls(path, game, writer)
+
+    @classmethod
+    def open(cls, path: Path, *, sync: bool = True) -> Session:
+        """Resume a saved game: load it (raises ``SaveError``) and take its lock."""
+        path = Path(path)
+        writer, loaded = SaveWriter.open(path, sync=sync)
+        game = Game(loaded.state, loaded.events, sink=writer)
+        return cls(path, game, writer, loaded.warnings)
+
+    # --- reading ------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see now."""
+        return seat_view(self.game.state, seat)
+
+    @property
+    def closed(self) -> bool:
+        return self._writer.closed
+
+    # --- playing ------------------------------------------------------------
+
+    def play(self, command: Command, seat: int | None = None) -> None:
+        """``Game.play`` (``IllegalMoveError`` passes through); saved before it returns."""
+        self._check_open()
+        self.game.play(command, seat)
+
+    def next_round(self) -> None:
+        """Deal the next round (saved before it returns)."""
+        self._check_open()
+        self.game.next_round()
+
+    def bot(self, seat: int) -> Bot | None:
+        """The bot playing ``seat`` (made once per session), or None for a human seat."""
+        if seat not in self._bots:
+            info = self.game.state.seats[seat]
+            if info.kind != "bot":
+                self._bots[seat] = None
+            else:
+                self._bots[seat] = make_bot(info.bot or "random", bot_seed(self.state.seed, seat))
+        return self._bots[seat]
+
+    def play_bot(self) -> Command:
+        """Let the bot whose turn it is choose and play; returns its command."""
+        seat = self.game.turn
+        bot = self.bot(seat) if seat >= 0 else None
+        if bot is None:
+            raise ValueError("no bot is to move")
+        command = bot.choose(self.view(seat))
+        self.play(command, seat)
+        return command
+
+    def _check_open(self) -> None:
+        if self._writer.closed:
+            raise SaveError(f"{self.path}: the session is closed")
+
+    # --- closing ------------------------------------------------------------
+
+    def close(self) -> None:
+        """Release the save file and its lock (safe to call twice)."""
+        self._writer.close()
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+# --- the save folder -----------------------------------------------------------
+
+
+@dataclass
+class SaveSummary:
+    """One line of the saved-games list."""
+
+    path: Path
+    modified: datetime
+    names: tuple[str, ...]
+    totals: tuple[int, ...]
+    round_no: int
+    finished: bool
+    kinds: tuple[str, ...]
+    error: str | None = None  # set (and the rest empty) for an unreadable save
+
+
+def summarize(loaded: LoadedSave, modified: datetime) -> SaveSummary:
+    """The list entry of a loaded save."""
+    st = loaded.state
+    return SaveSummary(
+        path=loaded.path,
+        modified=modified,
+        names=tuple(s.name for s in st.seats),
+        totals=st.sheets.totals,
+        round_no=st.round_no,
+        finished=st.phase == "game_over",
+        kinds=tuple(s.kind for s in st.seats),
+    )
+
+
+def list_saves(save_dir: Path | None = None, include_bad: bool = False) -> list[SaveSummary]:
+    """Saved games, newest first.  Files are only read, never changed.
+
+    Unreadable saves are skipped, or listed with ``error`` set if ``include_bad``.
+    """
+    folder = paths.save_dir(save_dir)
+    try:
+        files = [p for p in folder.iterdir() if p.name.endswith(SUFFIX) and p.is_file()]
+    except OSError:
+        return []
+    out = []
+    for p in files:
+        try:
+            modified = datetime.fromtimestamp(p.stat().st_mtime).astimezone()
+        except OSError:
+            continue  # gone since the folder was listed
+        try:
+            out.append(summarize(load(p), modified))
+        except SaveError as exc:
+            if include_bad:
+                out.append(SaveSummary(p, modified, (), (), 0, False, (), error=str(exc)))
+    out.sort(key=lambda s: (s.modified, s.path.name), reverse=True)
+    return out
+
+
+def latest_unfinished(save_dir: Path | None = None) -> Path | None:
+    """The newest readable save whose game is not over, if any."""
+    return next((s.path for s in list_saves(save_dir) if not s.finished), None)
