@@ -1,25 +1,310 @@
-"""The ``koza`` command line (subcommands are added as features land)."""
+"""The ``koza`` command line.
+
+Each subcommand has an ``add_<name>_parser(subparsers, common)`` function that
+adds its parser and sets ``func`` (``args -> exit code``); ``SUBCOMMANDS``
+lists them, so a new subcommand is one function and one list entry.  The app
+subcommands import ``koza.tui.launch`` only when run, so ``verify`` and ``sim``
+never import textual.  Bad input is one line on stderr and a non-zero exit.
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import random
+import secrets
 import sys
-from collections.abc import Sequence
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
 
-from koza import __version__
+from koza import __version__, paths
+
+Subparsers = Any  # argparse's _SubParsersAction
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """Bad command-line input (reported in one line, exit code 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # argparse would print usage and exit
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def fail(message: str, code: int = 1) -> int:
+    """Print ``koza: message`` on stderr and return ``code``."""
+    print(f"koza: {message}", file=sys.stderr)
+    return code
+
+
+def _player_count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 2 <= n <= 4:
+        raise argparse.ArgumentTypeError(f"Kozel is played by 2, 3 or 4 players, not {n}")
+    return n
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {n}")
+    return n
+
+
+def _delay(text: str) -> float:
+    try:
+        d = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= d <= 60:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 60 seconds, not {text}")
+    return d
+
+
+def _bot_list(text: str) -> list[str]:
+    from koza.bots import make_bot
+
+    specs = [s.strip() for s in text.split(",") if s.strip()]
+    if not 2 <= len(specs) <= 4:
+        raise argparse.ArgumentTypeError(f"Kozel is played by 2, 3 or 4 players, not {len(specs)}")
+    for spec in specs:
+        try:
+            make_bot(spec, 0)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    return specs
+
+
+def save_folder(args: argparse.Namespace) -> Path:
+    """The save folder for this run (``--save-dir``, ``KOZA_HOME`` or the default)."""
+    return paths.save_dir(getattr(args, "save_dir", None))
+
+
+# --- the app (koza.tui.launch) -------------------------------------------------
+
+
+def _launch(command: str, func: str, *call_args: object) -> int:
+    try:
+        launch = importlib.import_module("koza.tui.launch")
+    except ModuleNotFoundError as exc:
+        if exc.name in ("koza.tui", "koza.tui.launch"):
+            return fail(f"{command}: the app is not available yet")
+        return fail(f"{command}: cannot start the app: {exc}")
+    run: Callable[..., int] | None = getattr(launch, func, None)
+    if run is None:
+        return fail(f"{command}: the app is not available yet")
+    return int(run(*call_args))
+
+
+def _existing(path: Path, command: str) -> str | None:
+    if not path.exists():
+        return f"{command}: {path}: no such file"
+    if path.is_dir():
+        return f"{command}: {path}: is a folder, not a save file"
+    return None
+
+
+def run_play(args: argparse.Namespace) -> int:
+    return _launch("play", "play", save_folder(args))
+
+
+def run_resume(args: argparse.Namespace) -> int:
+    file: Path | None = args.file
+    if file is not None and (problem := _existing(file, "resume")):
+        return fail(problem)
+    return _launch("resume", "resume", save_folder(args), file)
+
+
+def run_watch(args: argparse.Namespace) -> int:
+    return _launch("watch", "watch", save_folder(args), args.seats, args.delay, args.seed)
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    if problem := _existing(args.file, "replay"):
+        return fail(problem)
+    return _launch("replay", "replay", args.file)
+
+
+def add_play_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser("play", parents=[common], help="start the app (the default)")
+    p.set_defaults(func=run_play)
+
+
+def add_resume_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser("resume", parents=[common], help="go on with a saved game")
+    p.add_argument("file", nargs="?", type=Path, help="the save (default: the latest unfinished)")
+    p.set_defaults(func=run_resume)
+
+
+def add_watch_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser("watch", parents=[common], help="watch bots play")
+    p.add_argument("--seats", type=_bot_list, help="bot levels, e.g. random,random,random")
+    p.add_argument("--delay", type=_delay, help="seconds between moves")
+    p.add_argument("--seed", type=int, help="seed of the deals and the bots")
+    p.set_defaults(func=run_watch)
+
+
+def add_replay_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser("replay", parents=[common], help="step through a saved game")
+    p.add_argument("file", type=Path)
+    p.set_defaults(func=run_replay)
+
+
+# --- verify ------------------------------------------------------------------
+
+
+def _side_names(state: Any, side: int) -> str:
+    names = [s.name for s in state.seats]
+    if state.n_sides != len(names):
+        return "+".join(names[side::2])
+    return names[side]
+
+
+def verify_line(path: Path) -> tuple[bool, str]:
+    """``(ok, one line)`` for one save file."""
+    from koza.core.savefile import SaveError, load
+
+    try:
+        loaded = load(path)
+    except SaveError as exc:
+        return False, str(exc)
+    st = loaded.state
+    scores = " ".join(str(t) for t in st.sheets.totals)
+    rounds = len(st.records)
+    line = f"{path}: ok, {rounds} round{'s' * (rounds != 1)}, scores {scores}"
+    if st.phase == "game_over":
+        goats = ", ".join(_side_names(st, g) for g in st.goats)
+        line += f", game over (goat: {goats})"
+    else:
+        line += f", in progress (round {st.round_no})"
+    if loaded.torn:
+        line += "; a cut-off last line was dropped"
+    return True, line
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    all_ok = True
+    for path in args.files:
+        ok, line = verify_line(path)
+        print(line, file=sys.stdout if ok else sys.stderr)
+        all_ok &= ok
+    return 0 if all_ok else 1
+
+
+def add_verify_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser("verify", parents=[common], help="check that save files load and replay")
+    p.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    p.set_defaults(func=run_verify)
+
+
+# --- sim ---------------------------------------------------------------------
+
+
+def sim_game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a ``koza sim --seed seed`` run."""
+    return random.Random(f"koza-sim/{seed}/{index}").getrandbits(48)
+
+
+def run_sim(args: argparse.Namespace) -> int:
+    from koza.core.events import SeatInfo
+    from koza.core.rules import RuleError, RuleSet
+    from koza.core.savefile import SaveError
+    from koza.session import Session
+
+    try:
+        rules = RuleSet.from_pairs(args.rule or [])
+        rules.check_players(args.players)
+    except RuleError as exc:
+        return fail(f"sim: {exc}", EXIT_USAGE)
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    folder = save_folder(args)
+    seats = [SeatInfo(name=f"Bot {i + 1}", kind="bot", bot="random") for i in range(args.players)]
+    rounds = fish = events = 0
+    goats: Counter[int] = Counter()
+    start = time.perf_counter()
+    try:
+        for i in range(args.games):
+            gs = sim_game_seed(seed, i)
+            with Session.create(seats, rules, gs, folder, game_id=f"sim-{gs:012x}") as s:
+                while not s.game.is_over:
+                    if s.state.phase == "round_over":
+                        s.next_round()
+                    else:
+                        s.play_bot()
+                st = s.state
+                rounds += len(st.records)
+                fish += sum(r.outcome == "fish" for r in st.records)
+                events += len(s.game.events)
+                goats.update(st.goats)
+    except (SaveError, OSError) as exc:
+        return fail(f"sim: {exc}")
+    except KeyboardInterrupt:
+        return fail("sim: interrupted", 130)
+    secs = time.perf_counter() - start
+    changed = ", ".join(f"{k}={v}" for k, v in rules.changed().items()) or "defaults"
+    side = "pair" if rules.teams == "pairs" else "seat"
+    goat_line = ", ".join(f"{side} {g}: {goats[g]}" for g in sorted(goats))
+    print(f"sim: {args.games} games, {args.players} random players, seed {seed}, rules {changed}")
+    print(f"rounds: {rounds} ({rounds / args.games:.1f} a game), fish: {fish}, events: {events}")
+    print(f"goats: {goat_line}")
+    print(f"saved in {folder} ({secs:.1f} s)")
+    return 0
+
+
+def add_sim_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser("sim", parents=[common], help="play and save games between random bots")
+    p.add_argument("--players", type=_player_count, required=True, metavar="N")
+    p.add_argument("--games", type=_positive, required=True, metavar="G")
+    p.add_argument("--seed", type=int, metavar="S", help="same seed, same games")
+    p.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option")
+    p.set_defaults(func=run_sim)
+
+
+# --- the parser --------------------------------------------------------------
+
+SUBCOMMANDS: list[Callable[[Subparsers, argparse.ArgumentParser], None]] = [
+    add_play_parser,
+    add_resume_parser,
+    add_watch_parser,
+    add_replay_parser,
+    add_verify_parser,
+    add_sim_parser,
+]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="koza", description="Kozel, the domino game.")
+    parser = _Parser(prog="koza", description="Kozel, the domino game.")
     parser.add_argument("--version", action="version", version=f"koza {__version__}")
-    parser.add_subparsers(dest="command")
+    parser.add_argument("--save-dir", type=Path, metavar="DIR", help="the save folder")
+    # Subcommands take --save-dir too; SUPPRESS keeps a global one from being reset.
+    common = _Parser(add_help=False)
+    common.add_argument("--save-dir", type=Path, metavar="DIR", default=argparse.SUPPRESS)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for add in SUBCOMMANDS:
+        add(sub, common)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        print("koza: the app is not built yet", file=sys.stderr)
-        return 1
-    return 0
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as exc:
+        return fail(str(exc).removeprefix("koza: ").removeprefix("koza "), EXIT_USAGE)
+    except SystemExit as exc:  # --help, --version
+        return exc.code if isinstance(exc.code, int) else 0
+    func: Callable[[argparse.Namespace], int] = getattr(args, "func", run_play)
+    try:
+        return func(args)
+    except KeyboardInterrupt:
+        return fail("interrupted", 130)

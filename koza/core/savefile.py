@@ -145,7 +145,8 @@ def parse(path: Path, data: bytes) -> LoadedSave:
                 "and was dropped"
             )
     if not lines:
-        raise SaveError(f"{name}:1: not a koza save (the file is empty)")
+        why = "its header line is cut off" if torn else "the file is empty"
+        raise SaveError(f"{name}:1: not a koza save ({why})")
     schema = _check_header(name, lines[0])
     if len(lines) == 1:
         raise SaveError(f"{name}:2: no game in the file (it ends after the header)")
