@@ -1,0 +1,315 @@
+"""Replay: the table exactly as it stood after any event of a saved game.
+
+A ``ReplayCursor`` holds the events and the snapshots; this screen only moves it
+and draws its state.  Every key has a button in the control bar for the mouse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Button, Footer, Static
+
+from koza.core.events import (
+    DealVoided,
+    DoublesPlayed,
+    Event,
+    GameCreated,
+    GameOver,
+    RoundDealt,
+    RoundScored,
+    TileDrawn,
+    TilePlayed,
+    TurnPassed,
+)
+from koza.core.savefile import SaveError, load
+from koza.core.state import GameState
+from koza.core.tiles import tile_name, tiles_of
+from koza.core.view import seat_view
+from koza.replay import ReplayCursor
+from koza.tui.strings import t
+from koza.watch import DEFAULT_DELAY, faster, slower
+
+Continue = Callable[[Path], None]
+
+
+def describe(ev: Event, names: Sequence[str]) -> str:
+    """One line saying what an event did, in the players' words."""
+
+    def name(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else t("word.seat", n=seat)
+
+    if isinstance(ev, GameCreated):
+        return t("replay.ev_created", names=", ".join(s.name for s in ev.seats))
+    if isinstance(ev, RoundDealt):
+        return t("replay.ev_dealt", n=ev.round, name=name(ev.leader))
+    if isinstance(ev, DealVoided):
+        return t("replay.ev_voided", n=ev.round, name=name(ev.seat))
+    if isinstance(ev, TilePlayed):
+        return t("table.played", name=name(ev.seat), tile=tile_name(ev.tile))
+    if isinstance(ev, DoublesPlayed):
+        left, right = tile_name(ev.left), tile_name(ev.right)
+        return t("table.played_doubles", name=name(ev.seat), left=left, right=right)
+    if isinstance(ev, TileDrawn):
+        return t("table.drew", name=name(ev.seat), n=1)
+    if isinstance(ev, TurnPassed):
+        return t("table.passed", name=name(ev.seat))
+    if isinstance(ev, RoundScored):
+        how = (
+            t("table.fish") if ev.out_seat is None else t("table.went_out", name=name(ev.out_seat))
+        )
+        return t("replay.ev_scored", n=ev.round) + " · " + how
+    assert isinstance(ev, GameOver)
+    return t("replay.ev_over")
+
+
+class Board(Static):
+    """The table as text: chain, hands (face up or one seat's view), bazaar, scores."""
+
+    def show(self, state: GameState, seat: int | None) -> None:
+        names = [s.name for s in state.seats]
+        chain = " ".join(f"[{p.left}|{p.right}]" for p in state.chain)
+        lines = [t("replay.chain", tiles=chain or "—")]
+        view = seat_view(state, seat) if seat is not None else None
+        for i, name in enumerate(names):
+            marker = "▶ " if state.turn == i else "  "
+            if view is None or i == seat:
+                tiles = " ".join(tile_name(x) for x in tiles_of(state.hand(i)))
+            else:
+                tiles = t("replay.hidden", n=view.hand_counts[i])
+            lines.append(marker + t("replay.hand_of", name=name, tiles=tiles or "—"))
+        r = state.round
+        lines.append(t("table.bazaar_left", n=r.bazaar_left if r is not None else 0))
+        scores = ", ".join(str(x) for x in state.sheets.totals)
+        lines.append(t("replay.scores", scores=scores))
+        self.update("\n".join(lines))
+
+
+class ReplayScreen(Screen[None]):
+    """Step through a game's events; ``c`` continues an unfinished saved game."""
+
+    CSS_PATH = "replay_screen.tcss"
+    BINDINGS = [
+        Binding("right,l", "forward", t("key.ev_next")),
+        Binding("left,h", "back", t("key.ev_prev")),
+        Binding("shift+right,L,]", "next_turn", t("key.turn_next")),
+        Binding("shift+left,H,[", "prev_turn", t("key.turn_prev")),
+        Binding("pagedown,n", "next_round", t("key.round_next")),
+        Binding("pageup,p", "prev_round", t("key.round_prev")),
+        Binding("home,g", "to_start", t("key.to_start"), show=False),
+        Binding("end,G", "to_end", t("key.to_end"), show=False),
+        Binding("space", "autoplay", t("key.autoplay")),
+        Binding("plus,equals_sign", "faster", t("key.faster"), show=False),
+        Binding("minus", "slower", t("key.slower"), show=False),
+        Binding("v", "view", t("key.view")),
+        Binding("c", "continue_game", t("key.continue")),
+        Binding("escape,q", "leave", t("key.back")),
+    ]
+
+    def __init__(
+        self,
+        events: Sequence[Event],
+        *,
+        path: Path | None = None,
+        on_continue: Continue | None = None,
+        delay: float = DEFAULT_DELAY,
+    ) -> None:
+        super().__init__()
+        self.cursor = ReplayCursor(events)
+        self.path = path
+        self.on_continue = on_continue
+        self.view_seat: int | None = None  # None: every hand face up
+        self.delay = delay
+        self._timer: Timer | None = None
+        self._final = self.cursor.state_at(self.cursor.last)
+
+    # --- layout --------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="replay-position")
+        yield Board(id="replay-board")
+        with Horizontal(id="replay-controls"):
+            for label, action in (
+                ("⏮", "to_start"),
+                ("◀◀", "prev_round"),
+                ("◀|", "prev_turn"),
+                ("◀", "back"),
+                ("▶", "forward"),
+                ("|▶", "next_turn"),
+                ("▶▶", "next_round"),
+                ("⏭", "to_end"),
+                (t("key.autoplay"), "autoplay"),
+                ("−", "slower"),
+                ("+", "faster"),
+                (t("key.view"), "view"),
+            ):
+                yield Button(label, id=f"replay-{action}", action=f"screen.{action}", compact=True)
+            if self.can_continue:
+                yield Button(
+                    t("key.continue"),
+                    id="replay-continue_game",
+                    action="screen.continue_game",
+                    compact=True,
+                )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = t("replay.title")
+        self.sub_title = str(self.path.name) if self.path else ""
+        self.redraw()
+
+    # --- what is shown -------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.cursor.state
+
+    @property
+    def can_continue(self) -> bool:
+        return self.path is not None and self._final.phase != "game_over"
+
+    @property
+    def autoplaying(self) -> bool:
+        return self._timer is not None
+
+    def position_text(self) -> str:
+        p = self.cursor.position()
+        state = self.cursor.state
+        where = (
+            t("replay.position_start")
+            if p.round_no == 0
+            else t("replay.position", round_no=p.round_no, move=p.move, moves=p.moves)
+        )
+        names = [s.name for s in state.seats]
+        view = (
+            t("replay.view_all")
+            if self.view_seat is None
+            else t("replay.view_seat", name=names[self.view_seat])
+        )
+        auto = t("replay.auto_on", delay=self.delay) if self.autoplaying else t("replay.auto_off")
+        ending = t("replay.finished") if self._final.phase == "game_over" else ""
+        if self.can_continue:
+            ending = t("replay.unfinished")
+        parts = [where, t("replay.event_of", index=p.index + 1, total=p.total), view, auto]
+        return (
+            " · ".join([*parts, *([ending] if ending else [])])
+            + "\n"
+            + describe(self.cursor.event, names)
+        )
+
+    def redraw(self) -> None:
+        self.query_one("#replay-position", Static).update(self.position_text())
+        self.query_one(Board).show(self.cursor.state, self.view_seat)
+
+    # --- actions -------------------------------------------------------------
+
+    def _move(self, go: Callable[[], object]) -> None:
+        go()
+        self.redraw()
+
+    def action_forward(self) -> None:
+        self._move(self.cursor.forward)
+
+    def action_back(self) -> None:
+        self._move(self.cursor.back)
+
+    def action_next_turn(self) -> None:
+        self._move(self.cursor.next_turn)
+
+    def action_prev_turn(self) -> None:
+        self._move(self.cursor.prev_turn)
+
+    def action_next_round(self) -> None:
+        self._move(self.cursor.next_round)
+
+    def action_prev_round(self) -> None:
+        self._move(self.cursor.prev_round)
+
+    def action_to_start(self) -> None:
+        self._stop()
+        self._move(self.cursor.start)
+
+    def action_to_end(self) -> None:
+        self._stop()
+        self._move(self.cursor.end)
+
+    def action_autoplay(self) -> None:
+        if self.autoplaying:
+            self._stop()
+        else:
+            if self.cursor.position().at_end:
+                self.cursor.start()
+            self._start()
+        self.redraw()
+
+    def action_faster(self) -> None:
+        self._set_delay(faster(self.delay))
+
+    def action_slower(self) -> None:
+        self._set_delay(slower(self.delay))
+
+    def action_view(self) -> None:
+        """Cycle: every hand face up, then each seat's own view in turn."""
+        n = self.cursor.state.n_players
+        seat = -1 if self.view_seat is None else self.view_seat
+        self.view_seat = seat + 1 if seat + 1 < n else None
+        self.redraw()
+
+    def action_continue_game(self) -> None:
+        if not self.can_continue or self.path is None:
+            self.notify(t("replay.cannot_continue"), severity="warning")
+            return
+        self._stop()
+        if self.on_continue is not None:
+            self.on_continue(self.path)
+
+    def action_leave(self) -> None:
+        self._stop()
+        self.dismiss(None)
+
+    # --- auto-play -----------------------------------------------------------
+
+    def _set_delay(self, delay: float) -> None:
+        self.delay = delay
+        if self.autoplaying:
+            self._stop()
+            self._start()
+        self.redraw()
+
+    def _start(self) -> None:
+        self._timer = self.set_interval(max(self.delay, 0.01), self._tick)
+
+    def _stop(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def _tick(self) -> None:
+        self.cursor.forward()
+        if self.cursor.position().at_end:
+            self._stop()
+        self.redraw()
+
+
+def open_replay(app: App[Any], path: Path) -> None:
+    """Load a save read-only and show its replay; a message if it cannot be read."""
+    try:
+        loaded = load(path)
+    except SaveError as exc:
+        app.notify(t("saves.cannot_open", path=path, error=str(exc)), severity="error")
+        return
+
+    def resume(p: Path) -> None:
+        app.pop_screen()
+        resume_save = getattr(app, "resume_save", None)
+        if resume_save is not None:
+            app.run_worker(resume_save(p), exclusive=False)
+
+    app.push_screen(ReplayScreen(loaded.events, path=Path(path), on_continue=resume))

@@ -1,0 +1,202 @@
+"""The replay screen: a golden save stepped with keys and the mouse."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.screen import Screen
+
+from koza.core.events import SeatInfo
+from koza.core.savefile import load
+from koza.core.state import GameState, replay
+from koza.core.tiles import tile_name, tiles_of
+from koza.session import Session
+from koza.tui.replay_screen import ReplayScreen
+from koza.watch import step
+
+GOLDEN = Path(__file__).parent / "data" / "golden_replay.koza.jsonl"
+
+
+class Harness(App[None]):
+    def __init__(self, screen: Screen[None]) -> None:
+        super().__init__()
+        self._first = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self._first)
+
+
+def screen_text(app: App[None]) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def squeeze(text: str) -> str:
+    """Text without any white space (the table wraps lines as it likes)."""
+    return "".join(text.split())
+
+
+def hand_text(state: GameState, seat: int) -> str:
+    return " ".join(tile_name(x) for x in tiles_of(state.hand(seat)))
+
+
+def check_rendered(app: App[None], screen: ReplayScreen, events: list, index: int) -> None:
+    """What the screen shows at ``index`` is the state rebuilt from the events."""
+    direct = replay(events[: index + 1])
+    assert screen.cursor.index == index
+    assert screen.state.seq == direct.seq and screen.state.chain == direct.chain
+    text = squeeze(screen_text(app))
+    chain = "".join(f"[{p.left}|{p.right}]" for p in direct.chain)
+    assert chain in text
+    for seat in range(direct.n_players):
+        assert squeeze(hand_text(direct, seat)) in text
+    p = screen.cursor.position()
+    if direct.round_no:
+        assert squeeze(f"round {direct.round_no}, move {p.move} of {p.moves}") in text
+
+
+async def test_golden_forward_to_end_and_back_to_start() -> None:
+    events = load(GOLDEN).events
+    screen = ReplayScreen(events)
+    app = Harness(screen)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        check_rendered(app, screen, events, 0)
+        checks = {5, 17, 40, 77, len(events) // 2, len(events) - 2}
+        for i in range(1, len(events)):
+            await pilot.press("right")
+            if i in checks:
+                await pilot.pause()
+                check_rendered(app, screen, events, i)
+        await pilot.press("right")  # nothing past the end
+        await pilot.pause()
+        check_rendered(app, screen, events, len(events) - 1)
+        assert screen.state.phase == "game_over"
+        stops = [i for i in screen.cursor.turn_ends if i < len(events) - 1]
+        for n, i in enumerate(reversed(stops)):
+            await pilot.press("[")  # back a turn at a time
+            if n % 7 == 0:
+                await pilot.pause()
+                check_rendered(app, screen, events, i)
+        await pilot.press("[")
+        await pilot.pause()
+        check_rendered(app, screen, events, 0)
+        assert screen.cursor.index == 0
+
+
+async def test_turn_round_and_jump_keys() -> None:
+    events = load(GOLDEN).events
+    screen = ReplayScreen(events)
+    app = Harness(screen)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("n")
+        assert screen.cursor.index == screen.cursor.round_starts[0]
+        await pilot.press("n", "n")
+        assert screen.state.round_no == 3 and not screen.state.chain
+        await pilot.press("p")
+        assert screen.state.round_no == 2
+        start = screen.cursor.index
+        await pilot.press("]")
+        assert screen.cursor.index in screen.cursor.turn_ends and screen.cursor.index > start
+        await pilot.press("[")
+        assert screen.cursor.index == start
+        await pilot.press("end")
+        assert screen.cursor.position().at_end
+        await pilot.press("home")
+        assert screen.cursor.index == 0
+
+
+async def test_buttons_drive_the_cursor_with_the_mouse() -> None:
+    events = load(GOLDEN).events
+    screen = ReplayScreen(events)
+    app = Harness(screen)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.click("#replay-next_round")
+        await pilot.click("#replay-forward")
+        await pilot.pause()
+        assert screen.cursor.index == screen.cursor.round_starts[0] + 1
+        await pilot.click("#replay-to_end")
+        await pilot.pause()
+        assert screen.cursor.position().at_end
+        await pilot.click("#replay-prev_turn")
+        await pilot.pause()
+        assert not screen.cursor.position().at_end
+
+
+async def test_seat_view_hides_the_other_hands() -> None:
+    events = load(GOLDEN).events
+    screen = ReplayScreen(events)
+    app = Harness(screen)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("n", "right", "right")
+        await pilot.pause()
+        state = screen.state
+        await pilot.press("v")  # seat 0's view
+        await pilot.pause()
+        text = screen_text(app)
+        assert screen.view_seat == 0
+        assert hand_text(state, 0) in text
+        for seat in (1, 2):
+            assert hand_text(state, seat) not in text
+        assert f"what {state.seats[0].name} knew" in text
+        await pilot.press("v", "v", "v")  # seats 1, 2, then face up again
+        assert screen.view_seat is None
+
+
+async def test_autoplay_runs_to_the_end_and_speed_keys() -> None:
+    events = load(GOLDEN).events
+    screen = ReplayScreen(events, delay=0.5)
+    app = Harness(screen)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("minus")
+        assert screen.delay > 0.5
+        await pilot.press("plus", "plus")
+        assert screen.delay < 0.5
+        await pilot.press("space")
+        assert screen.autoplaying and screen.cursor.index <= 1
+        assert "auto-play" in squeeze(screen_text(app))
+        await pilot.press("space")
+        assert not screen.autoplaying
+        await pilot.press("plus", "plus", "plus", "plus", "plus", "plus", "plus", "plus")
+        assert screen.delay == 0.0
+        await pilot.press("space")
+        while screen.autoplaying:
+            await pilot.pause(0.05)
+        assert screen.cursor.position().at_end
+        await pilot.press("minus", "minus", "minus", "minus")
+        await pilot.press("space")  # from the end it starts again
+        assert screen.autoplaying and screen.cursor.index <= 1
+        await pilot.click("#replay-autoplay")  # and the button stops it
+        await pilot.pause()
+        assert not screen.autoplaying
+
+
+def unfinished_save(folder: Path) -> Path:
+    seats = [SeatInfo(name="Ivan"), SeatInfo(name="Bot", kind="bot", bot="random")]
+    with Session.create(seats, seed=7, save_dir=folder) as session:
+        session.play(session.game.legal_moves()[0])
+        while session.game.turn == 1:
+            step(session)
+        return session.path
+
+
+async def test_continue_an_unfinished_game_from_its_end(tmp_path: Path) -> None:
+    path = unfinished_save(tmp_path)
+    continued: list[Path] = []
+    screen = ReplayScreen(load(path).events, path=path, on_continue=continued.append)
+    app = Harness(screen)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("c")
+        assert continued == [path]
+        assert squeeze("c continues it") in squeeze(screen_text(app))
+
+
+async def test_a_finished_game_cannot_be_continued() -> None:
+    continued: list[Path] = []
+    screen = ReplayScreen(load(GOLDEN).events, path=GOLDEN, on_continue=continued.append)
+    app = Harness(screen)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert continued == []
+        assert not app.screen.query("#replay-continue_game")
