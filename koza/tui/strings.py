@@ -39,6 +39,7 @@ EN: dict[str, str] = {
         "Make the window larger to go on."
     ),
     "app.no_color": "colours are off (NO_COLOR)",
+    "app.no_table": "The table is not available in this version yet.",
     # --- key descriptions (footer, help) --------------------------------------
     "key.help": "Help",
     "key.quit": "Quit",
@@ -57,7 +58,7 @@ EN: dict[str, str] = {
     "menu.replay": "Replay",
     "menu.rules": "Rules",
     "menu.quit": "Quit",
-    "menu.hint": "Arrow keys or the underlined letter, Enter to choose. ? or F1 for help.",
+    "menu.hint": "Arrow keys and Enter, a letter key, or the mouse. ? or F1: help.",
     "menu.not_yet": "{what} is not available in this version yet.",
     # --- new game -------------------------------------------------------------
     "new.title": "New game",
@@ -77,7 +78,7 @@ EN: dict[str, str] = {
     "new.name_empty": "seat {n} needs a name",
     "new.start": "Start",
     "new.cancel": "Back",
-    "new.hint": "Enter starts the game. Tab moves between fields.",
+    "new.hint": "Enter: start · Tab: next field",
     "new.failed": "Could not start the game: {error}",
     # --- resume / replay list -------------------------------------------------
     "saves.title": "Saved games",

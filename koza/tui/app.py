@@ -1,0 +1,251 @@
+"""The koza app: the start menu at the bottom of a stack of screens.
+
+How the other parts hook in:
+
+- the table: ``koza.tui.table.screen.TableScreen(session)``, pushed by ``open_table``;
+- watch and replay: ``open_watch(app)`` and ``open_replay(app, path)`` from the first
+  of ``WATCH_MODULES`` / ``REPLAY_MODULES`` that has them (the menu and the command
+  palette call them through ``action_watch`` and ``open_replay``);
+- ``KozaApp(on_start=...)`` runs a callback once the menu is up (to open a screen
+  straight away, as ``launch.resume`` does with a session).
+
+Saves and sessions are reached through ``Services`` (real ones by default, stand-ins
+in tests).  Every text comes from ``koza.tui.strings``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from textual import events
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from koza.core.events import SeatInfo
+from koza.core.rules import RuleSet
+from koza.tui.commands import KozaCommands
+from koza.tui.strings import t
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+REPLAY_MODULES = ("koza.tui.replay_screen", "koza.tui.replay")  # open_replay(app, path)
+WATCH_MODULES = ("koza.tui.watch_screen", "koza.tui.watch")  # open_watch(app)
+
+
+def _create(
+    seats: Sequence[SeatInfo], rules: RuleSet | None, seed: int | None, save_dir: Path | None
+) -> Any:
+    from koza.session import Session
+
+    return Session.create(seats, rules=rules, seed=seed, save_dir=save_dir)
+
+
+def _open(path: Path) -> Any:
+    from koza.session import Session
+
+    return Session.open(path)
+
+
+def _list_saves(save_dir: Path | None) -> list[Any]:
+    from koza.session import list_saves
+
+    return list(list_saves(save_dir, include_bad=True))
+
+
+def _table(session: Any) -> Screen[Any]:
+    from koza.tui.table.screen import TableScreen
+
+    screen: Screen[Any] = TableScreen(session)
+    return screen
+
+
+@dataclass
+class Services:
+    """What the app needs from the rest of koza (swappable in tests)."""
+
+    create: Callable[[Sequence[SeatInfo], RuleSet | None, int | None, Path | None], Any] = _create
+    open: Callable[[Path], Any] = _open
+    list_saves: Callable[[Path | None], list[Any]] = _list_saves
+    table: Callable[[Any], Screen[Any]] = _table
+
+
+def bot_levels() -> tuple[str, ...]:
+    """The bot levels on offer (``koza.bots.BOT_LEVELS``, else just ``random``)."""
+    import koza.bots
+
+    levels = tuple(getattr(koza.bots, "BOT_LEVELS", ()) or ())
+    return levels or ("random",)
+
+
+class KozaApp(App[int]):
+    """Kozel in the terminal."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = t("app.title")
+    SUB_TITLE = t("app.subtitle")
+    COMMANDS = App.COMMANDS | {KozaCommands}
+    BINDINGS = [
+        Binding("f1", "help", t("key.help"), priority=True),
+        Binding("question_mark", "help", t("key.help"), key_display="?"),
+    ]
+
+    def __init__(
+        self,
+        save_dir: Path | None = None,
+        *,
+        services: Services | None = None,
+        session: Any = None,
+        on_start: Callable[[KozaApp], object] | None = None,
+        on_table_drawn: Callable[[], object] | None = None,
+    ) -> None:
+        super().__init__()
+        self.save_dir = save_dir
+        self.services = services or Services()
+        self._first_session = session
+        self._on_start = on_start
+        self._on_table_drawn = on_table_drawn
+        self._sessions: list[Any] = []
+
+    # --- start and stop -----------------------------------------------------
+
+    async def on_mount(self) -> None:
+        from koza.tui.screens.menu import MenuScreen
+
+        await self.push_screen(MenuScreen())
+        if self._first_session is not None:
+            await self.open_table(self._first_session)
+        if self._on_start is not None:
+            self._on_start(self)
+        self._check_size(self.size.width, self.size.height)
+
+    def on_unmount(self) -> None:
+        for session in self._sessions:
+            with suppress(Exception):
+                session.close()
+
+    # --- size ---------------------------------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def too_small(self, width: int, height: int) -> bool:
+        return width < MIN_WIDTH or height < MIN_HEIGHT
+
+    def _check_size(self, width: int, height: int) -> None:
+        from koza.tui.screens.too_small import TooSmallScreen
+
+        if not self.screen_stack:
+            return
+        top = self.screen
+        if self.too_small(width, height):
+            if isinstance(top, TooSmallScreen):
+                top.show_size(width, height)
+            else:
+                self.push_screen(TooSmallScreen(width, height))
+        elif isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+    # --- games --------------------------------------------------------------
+
+    async def open_table(self, session: Any) -> None:
+        """Show a session's table on top of the menu."""
+        self._sessions.append(session)
+        try:
+            screen = self.services.table(session)
+        except ImportError:
+            self.notify(t("app.no_table"), severity="warning")
+            return
+        await self.push_screen(screen)
+        if self._on_table_drawn is not None:
+            self.call_after_refresh(self._on_table_drawn)
+
+    def load_save(self, path: Path) -> Any:
+        """Open a saved game's session; on failure a message (file untouched) and None."""
+        try:
+            return self.services.open(path)
+        except Exception as exc:  # SaveError and anything else: never a traceback
+            self.show_message(
+                t("saves.title"),
+                t("saves.cannot_open", path=path, error=str(exc) or type(exc).__name__),
+            )
+            return None
+
+    async def resume_save(self, path: Path) -> bool:
+        """Open a saved game at its table (True), or show why it cannot be (False)."""
+        session = self.load_save(path)
+        if session is None:
+            return False
+        await self.open_table(session)
+        return True
+
+    def show_message(self, title: str, text: str) -> None:
+        from koza.tui.screens.message import MessageScreen
+
+        self.push_screen(MessageScreen(title, text))
+
+    def _optional(self, modules: Sequence[str], func: str) -> Callable[..., object] | None:
+        """``func`` of the first of ``modules`` that exists and has it."""
+        for module in modules:
+            try:
+                mod = importlib.import_module(module)
+            except ModuleNotFoundError as exc:
+                if exc.name != module:
+                    raise
+                continue
+            found: Callable[..., object] | None = getattr(mod, func, None)
+            if found is not None:
+                return found
+        return None
+
+    def open_replay(self, path: Path) -> None:
+        opener = self._optional(REPLAY_MODULES, "open_replay")
+        if opener is None:
+            self.notify(t("menu.not_yet", what=t("menu.replay")), severity="warning")
+        else:
+            opener(self, path)
+
+    # --- actions (menu, palette, keys) ----------------------------------------
+
+    def action_new_game(self) -> None:
+        from koza.tui.screens.new_game import NewGameScreen
+
+        self.push_screen(NewGameScreen(bot_levels()))
+
+    def action_resume(self) -> None:
+        from koza.tui.screens.saves import SavesScreen
+
+        self.push_screen(SavesScreen(mode="resume"))
+
+    def action_replay(self) -> None:
+        from koza.tui.screens.saves import SavesScreen
+
+        self.push_screen(SavesScreen(mode="replay"))
+
+    def action_watch(self) -> None:
+        opener = self._optional(WATCH_MODULES, "open_watch")
+        if opener is None:
+            self.notify(t("menu.not_yet", what=t("menu.watch")), severity="warning")
+        else:
+            opener(self)
+
+    def action_help(self) -> None:
+        from koza.tui.screens.help import HelpScreen
+        from koza.tui.screens.too_small import TooSmallScreen
+
+        top = self.screen
+        if isinstance(top, HelpScreen):
+            self.pop_screen()
+        elif not isinstance(top, TooSmallScreen):
+            self.push_screen(HelpScreen(top))
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        # "Theme" comes from KozaCommands (translated); keep Textual's others.
+        for command in super().get_system_commands(screen):
+            if command.title != "Theme":
+                yield command

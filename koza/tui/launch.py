@@ -1,0 +1,57 @@
+"""Entry points the command line calls (lazily, so ``koza verify`` never imports textual).
+
+``play(save_dir)`` opens the app at the start menu; ``resume(save_dir, path)`` goes
+straight to the table of a saved game (the newest unfinished one when ``path`` is
+None).  Each returns the process exit code.  Watch and replay add theirs here.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from koza.tui.strings import t
+
+
+def _fail(message: str) -> int:
+    print(f"koza: {message}", file=sys.stderr)
+    return 1
+
+
+def run_app(save_dir: Path | None = None, session: Any = None) -> int:
+    """Run the app until the player quits; its exit code."""
+    from koza.tui.app import KozaApp
+
+    app = KozaApp(save_dir, session=session)
+    app.run()
+    return int(app.return_code or 0)
+
+
+def play(save_dir: Path | None = None) -> int:
+    """``koza`` / ``koza play``: the app at the start menu."""
+    return run_app(save_dir)
+
+
+def open_for_resume(save_dir: Path | None, path: Path | None) -> Any:
+    """The session to resume, or a one-line ``ValueError`` (the file is left as it is)."""
+    from koza.session import Session, latest_unfinished
+
+    target = Path(path) if path is not None else latest_unfinished(save_dir)
+    if target is None:
+        raise ValueError(t("saves.no_unfinished"))
+    try:
+        return Session.open(target)
+    except Exception as exc:  # SaveError, a lock held by another koza ...
+        error = str(exc) or type(exc).__name__
+        text = t("saves.cannot_open", path=target, error=error)
+        raise ValueError(" ".join(text.split("\n"))) from None
+
+
+def resume(save_dir: Path | None = None, path: Path | None = None) -> int:
+    """``koza resume [FILE]``: straight to the table of a saved game."""
+    try:
+        session = open_for_resume(save_dir, path)
+    except ValueError as exc:
+        return _fail(str(exc))
+    return run_app(save_dir, session)

@@ -1,0 +1,102 @@
+"""The start menu: New game, Resume, Watch bots, Replay, Rules, Quit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from koza.tui.screens._util import koza_app
+from koza.tui.strings import t
+
+LOGO = "\n".join(
+    (
+        "┌───┬───┐ ┌───┬───┐",
+        "│ ● │●  │ │● ●│ ● │",
+        "│   │ ● │ │ ● │   │  k o z a",
+        "│ ● │  ●│ │● ●│ ● │",
+        "└───┴───┘ └───┴───┘",
+    )
+)
+
+# (key, text key, app action)
+ENTRIES: tuple[tuple[str, str, str], ...] = (
+    ("n", "menu.new_game", "new_game"),
+    ("r", "menu.resume", "resume"),
+    ("w", "menu.watch", "watch"),
+    ("p", "menu.replay", "replay"),
+    ("h", "menu.rules", "help"),
+    ("q", "menu.quit", "quit"),
+)
+
+
+def summary_line(save: Any) -> str:
+    """``You, Bot 1 · round 3 · 12 : 40`` for a save summary."""
+    names = ", ".join(getattr(save, "names", ()) or ())
+    totals = " : ".join(str(x) for x in getattr(save, "totals", ()) or ())
+    return t("menu.resume_latest", names=names, round_no=getattr(save, "round_no", "?")) + (
+        f" · {totals}" if totals else ""
+    )
+
+
+class MenuScreen(Screen[None]):
+    """The first screen: one list, a letter key for each entry."""
+
+    BINDINGS = [
+        Binding("n", "app.new_game", t("menu.new_game")),
+        Binding("r", "app.resume", t("menu.resume")),
+        Binding("w", "app.watch", t("menu.watch")),
+        Binding("p", "app.replay", t("menu.replay")),
+        Binding("h", "app.help", t("menu.rules")),
+        Binding("q,escape", "app.quit", t("menu.quit")),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu-box"):
+            yield Static(LOGO, id="menu-logo")
+            yield Static(t("app.subtitle"), id="menu-subtitle")
+            yield OptionList(
+                *(
+                    Option(Text.assemble((f" {key} ", "bold reverse"), "  ", t(text)), id=action)
+                    for key, text, action in ENTRIES
+                ),
+                id="menu",
+            )
+            yield Static("", id="menu-last")
+            yield Static(t("menu.hint"), id="menu-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#menu", OptionList).focus()
+        self._find_latest()
+
+    def on_screen_resume(self) -> None:
+        self._find_latest()
+
+    @work(thread=True, exclusive=True, group="menu-latest")
+    def _find_latest(self) -> None:
+        app = koza_app(self)
+        try:
+            saves = app.services.list_saves(app.save_dir)
+        except Exception:  # no save folder yet, or saves not available
+            return
+        playable = (s for s in saves if not getattr(s, "error", None))
+        latest = next((s for s in playable if not getattr(s, "finished", True)), None)
+        text = summary_line(latest) if latest is not None else ""
+        app.call_from_thread(self._show_latest, text)
+
+    def _show_latest(self, text: str) -> None:
+        if self.is_mounted:
+            self.query_one("#menu-last", Static).update(text)
+
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id:
+            await self.app.run_action(event.option.id)

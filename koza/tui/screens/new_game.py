@@ -1,0 +1,233 @@
+"""New game: 2 to 4 seats (a human with a name, or a bot with a level), the rules, a seed.
+
+The defaults make Enter alone start "you against one bot": the Start button has the
+focus, and Enter in any text field starts too.  Every rule option of RULES.md is
+listed with its default; ``RuleSet.from_options`` checks them and its one-line error
+is shown under the form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal, get_args, get_origin
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from koza.core.events import SeatInfo
+from koza.core.rules import OPTION_HELP, RuleError, RuleSet
+from koza.tui.screens._util import koza_app
+from koza.tui.strings import t
+
+MAX_SEATS = 4
+PREFERRED_BOTS = ("greedy", "montecarlo", "expert")
+
+
+def rule_choices(name: str) -> tuple[str, ...] | None:
+    """The allowed values of a ``Literal`` rule option, or None for a number."""
+    annotation = RuleSet.model_fields[name].annotation
+    if get_origin(annotation) is Literal:
+        return tuple(str(v) for v in get_args(annotation))
+    return None
+
+
+def default_level(levels: Sequence[str]) -> str:
+    """A middling bot for a first game, else the first level on offer."""
+    return next((lvl for lvl in PREFERRED_BOTS if lvl in levels), levels[0])
+
+
+class NewGameScreen(Screen[None]):
+    """Choose the players, the rules and a seed, then sit down at the table."""
+
+    BINDINGS = [
+        Binding("escape", "back", t("key.back")),
+        Binding("ctrl+s", "start", t("key.start")),
+        Binding("ctrl+r", "defaults", t("key.defaults")),
+    ]
+
+    def __init__(self, levels: Sequence[str]) -> None:
+        super().__init__()
+        self.levels = tuple(levels) or ("random",)
+
+    # --- layout -------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(t("new.title"), id="new-title")
+        with VerticalScroll(id="new-form"):
+            with Horizontal(classes="new-row"):
+                yield Label(t("new.seats"), classes="new-label")
+                yield Select(
+                    [(str(n), n) for n in (2, 3, 4)],
+                    value=2,
+                    allow_blank=False,
+                    compact=True,
+                    id="players",
+                )
+            for i in range(MAX_SEATS):
+                yield from self._seat_row(i)
+            yield Static(t("new.rules"), classes="new-section")
+            for name in RuleSet.model_fields:
+                yield from self._rule_row(name)
+            with Horizontal(classes="new-row"):
+                yield Label(t("new.seed"), classes="new-label")
+                yield Input(placeholder=t("new.seed_hint"), compact=True, id="seed")
+        yield Static("", id="new-error")
+        with Horizontal(id="new-buttons"):
+            yield Button(t("new.start"), id="start", variant="primary", compact=True)
+            yield Button(t("new.cancel"), id="back", compact=True)
+            yield Static(t("new.hint"), id="new-hint")
+        yield Footer()
+
+    def _seat_row(self, i: int) -> ComposeResult:
+        bot = i > 0
+        name = t("new.bot_name", n=i) if bot else t("new.you")
+        with Horizontal(classes="new-row seat-row", id=f"seat-{i}"):
+            yield Label(t("new.seat_label", n=i + 1), classes="new-label")
+            yield Select(
+                [(t("new.human"), "human"), (t("new.bot"), "bot")],
+                value="bot" if bot else "human",
+                allow_blank=False,
+                compact=True,
+                id=f"kind-{i}",
+                classes="seat-kind",
+            )
+            yield Input(name, max_length=40, compact=True, id=f"name-{i}", classes="seat-name")
+            yield Select(
+                [(lvl, lvl) for lvl in self.levels],
+                value=default_level(self.levels),
+                allow_blank=False,
+                compact=True,
+                id=f"level-{i}",
+                classes="seat-level",
+            )
+
+    def _rule_row(self, name: str) -> ComposeResult:
+        default = RuleSet.model_fields[name].default
+        choices = rule_choices(name)
+        with Horizontal(classes="new-row rule-row"):
+            yield Label(name, classes="new-label rule-name")
+            if choices is None:
+                yield Input(str(default), compact=True, id=f"rule-{name}", classes="rule-value")
+            else:
+                yield Select(
+                    [(c, c) for c in choices],
+                    value=str(default),
+                    allow_blank=False,
+                    compact=True,
+                    id=f"rule-{name}",
+                    classes="rule-value",
+                )
+            help_text = OPTION_HELP.get(name, "")
+            yield Static(f"{help_text} ({t('new.default', value=default)})", classes="rule-help")
+
+    def on_mount(self) -> None:
+        self._show_seats()
+        self.query_one("#start", Button).focus()
+
+    # --- reacting -----------------------------------------------------------
+
+    def _show_seats(self) -> None:
+        n = self._players()
+        for i in range(MAX_SEATS):
+            self.query_one(f"#seat-{i}").display = i < n
+            kind = self.query_one(f"#kind-{i}", Select).value
+            self.query_one(f"#level-{i}", Select).display = kind == "bot"
+
+    def _players(self) -> int:
+        value = self.query_one("#players", Select).value
+        return value if isinstance(value, int) else 2
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self._show_seats()
+        self._check()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._check()
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        await self.action_start()
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "start":
+            await self.action_start()
+        else:
+            self.action_back()
+
+    def _check(self) -> bool:
+        """Validate the form, show the first problem; True if it can start."""
+        try:
+            self.collect()
+        except ValueError as exc:
+            self.show_error(str(exc))
+            return False
+        self.show_error("")
+        return True
+
+    def show_error(self, text: str) -> None:
+        error = self.query_one("#new-error", Static)
+        error.update(text)
+        error.set_class(bool(text), "-shown")
+
+    # --- the result ---------------------------------------------------------
+
+    def options(self) -> dict[str, str]:
+        """Every rule option as text, as the form shows it."""
+        found: dict[str, str] = {}
+        for name in RuleSet.model_fields:
+            widget = self.query_one(f"#rule-{name}")
+            value: Any = widget.value if isinstance(widget, Input | Select) else ""
+            found[name] = str(value).strip()
+        return found
+
+    def collect(self) -> tuple[list[SeatInfo], RuleSet, int | None]:
+        """Seats, rules and seed from the form; ``ValueError`` with a one-line reason."""
+        n = self._players()
+        seats: list[SeatInfo] = []
+        for i in range(n):
+            kind = str(self.query_one(f"#kind-{i}", Select).value)
+            name = self.query_one(f"#name-{i}", Input).value.strip()
+            if not name:
+                raise ValueError(t("new.name_empty", n=i + 1))
+            if kind == "bot":
+                level = str(self.query_one(f"#level-{i}", Select).value)
+                seats.append(SeatInfo(name=name, kind="bot", bot=level))
+            else:
+                seats.append(SeatInfo(name=name, kind="human"))
+        rules = RuleSet.from_options(self.options())
+        rules.check_players(n)
+        seed_text = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = int(seed_text) if seed_text else None
+        except ValueError:
+            raise ValueError(t("new.seed_bad", value=seed_text)) from None
+        return seats, rules, seed
+
+    async def action_start(self) -> None:
+        try:
+            seats, rules, seed = self.collect()
+        except (ValueError, RuleError) as exc:
+            self.show_error(str(exc))
+            return
+        app = koza_app(self)
+        try:
+            session = app.services.create(seats, rules, seed, app.save_dir)
+        except Exception as exc:  # the save folder cannot be written ...
+            self.show_error(t("new.failed", error=str(exc) or type(exc).__name__))
+            return
+        self.dismiss()
+        app.call_later(app.open_table, session)
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    def action_defaults(self) -> None:
+        for name in RuleSet.model_fields:
+            default = str(RuleSet.model_fields[name].default)
+            widget = self.query_one(f"#rule-{name}")
+            if isinstance(widget, Input | Select):
+                widget.value = default

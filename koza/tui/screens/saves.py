@@ -1,0 +1,99 @@
+"""The saved games: date, players, scores and round, newest first.
+
+``mode="resume"`` lists unfinished games first (the most recent on top) and opens
+the chosen one at its table; ``mode="replay"`` lists every game and hands the
+chosen file to the replay screen.  A save that cannot be opened gives a message;
+the file is never touched.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from koza.tui.screens._util import koza_app
+from koza.tui.strings import t
+
+Mode = Literal["resume", "replay"]
+
+
+def when(value: object) -> str:
+    """A save's modification time as local ``YYYY-MM-DD HH:MM``."""
+    if isinstance(value, int | float):
+        value = datetime.fromtimestamp(value)
+    if isinstance(value, datetime):
+        return value.astimezone().strftime("%Y-%m-%d %H:%M")
+    return str(value or "")
+
+
+def row_of(save: Any) -> tuple[str, str, str, str, str]:
+    """The table row of one save summary."""
+    if getattr(save, "error", None):
+        modified = when(getattr(save, "modified", ""))
+        return (modified, Path(save.path).name, "", "", t("saves.unreadable"))
+    names = ", ".join(getattr(save, "names", ()) or ())
+    totals = " : ".join(str(x) for x in getattr(save, "totals", ()) or ())
+    state = t("saves.finished") if getattr(save, "finished", False) else t("saves.unfinished")
+    return (when(save.modified), names, totals, str(getattr(save, "round_no", "")), state)
+
+
+class SavesScreen(Screen[None]):
+    """Pick a saved game to resume or to replay."""
+
+    BINDINGS = [Binding("escape,q", "back", t("key.back"))]
+
+    def __init__(self, mode: Mode = "resume") -> None:
+        super().__init__()
+        self.mode: Mode = mode
+        self.paths: list[Path] = []
+
+    def compose(self) -> ComposeResult:
+        title = t("saves.title") if self.mode == "resume" else t("saves.replay_title")
+        yield Static(title, id="saves-title")
+        yield DataTable(cursor_type="row", zebra_stripes=True, id="saves")
+        yield Static(t("saves.hint"), id="saves-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#saves", DataTable)
+        for key in ("date", "players", "scores", "round", "state"):
+            table.add_column(t(f"saves.col_{key}"), key=key)
+        app = koza_app(self)
+        try:
+            saves = list(app.services.list_saves(app.save_dir))
+        except Exception as exc:  # the folder cannot be read
+            self.query_one("#saves-hint", Static).update(
+                t("saves.cannot_list", error=str(exc) or type(exc).__name__)
+            )
+            return
+        if self.mode == "resume":  # stable: newest first inside each group
+            saves.sort(key=lambda s: (bool(getattr(s, "error", None)), bool(s.finished)))
+        if not saves:
+            self.query_one("#saves-hint", Static).update(t("saves.empty"))
+        for i, save in enumerate(saves):
+            self.paths.append(Path(save.path))
+            table.add_row(*row_of(save), key=str(i))
+        table.focus()
+
+    async def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        index = int(str(event.row_key.value))
+        path = self.paths[index]
+        app = koza_app(self)
+        if self.mode == "replay":
+            self.dismiss()
+            app.call_later(app.open_replay, path)
+            return
+        session = app.load_save(path)
+        if session is not None:
+            self.dismiss()
+            app.call_later(app.open_table, session)
+
+    def action_back(self) -> None:
+        self.dismiss()
