@@ -14,9 +14,37 @@ generating moves allocates nothing:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
-from koza.core.tiles import BIT, DOUBLE_OF, DOUBLES_MASK, HALVES, HAS, N_TILES, OTHER
+from koza.core.dealing import bad_hand, highest_opening, shuffled_set, split_deal
+from koza.core.tiles import BIT, DOUBLE_OF, HALVES, HAS, N_TILES, OTHER, tiles_of
+
+__all__ = [
+    "DOUBLES",
+    "DOUBLES_MOVES",
+    "DRAW",
+    "DRAW_MOVE",
+    "END_MASK",
+    "LEFT",
+    "OPEN",
+    "PASS",
+    "PASS_MOVE",
+    "PLAY",
+    "PLAY_MOVES",
+    "RIGHT",
+    "SIDE_NAMES",
+    "Move",
+    "Round",
+    "apply",
+    "bad_hand",
+    "deal",
+    "fits",
+    "fits_any",
+    "highest_opening",
+    "legal_moves",
+    "random_playout",
+    "shuffled_set",
+    "split_deal",
+]
 
 PLAY, DOUBLES, DRAW, PASS = 0, 1, 2, 3
 LEFT, RIGHT, OPEN = 0, 1, 2
@@ -32,14 +60,27 @@ DOUBLES_MOVES: tuple[tuple[Move, ...], ...] = tuple(
 DRAW_MOVE: Move = (DRAW, -1, -1)
 PASS_MOVE: Move = (PASS, -1, -1)
 
-# (fits-left, fits-right) masks for each pair of open ends, looked up once per turn.
-_END_MASK: tuple[tuple[int, ...], ...] = tuple(
+END_MASK: tuple[tuple[int, ...], ...] = tuple(
     tuple(HAS[a] | HAS[b] for b in range(7)) for a in range(7)
 )
+"""``END_MASK[left][right]``: every tile that fits at least one of the two open ends."""
+_END_MASK = END_MASK
+
+_PAIR_MASK: tuple[tuple[int, ...], ...] = tuple(
+    tuple(BIT[DOUBLE_OF[a]] | BIT[DOUBLE_OF[b]] if a != b else -1 for b in range(7))
+    for a in range(7)
+)
+"""Mask of the two end doubles (for the two-doubles move), -1 when both ends match."""
+
+_IDX: tuple[tuple[int, ...], ...] = tuple(tuple(range(k)) for k in range(2 * N_TILES + 2))
 
 
 class Round:
-    """One round in play: hands, chain ends, bazaar and whose turn it is."""
+    """One round in play: hands, chain ends, bazaar and whose turn it is.
+
+    Two rounds are equal when every field is (``key()``); do not hash a round
+    that is still being changed.
+    """
 
     __slots__ = (
         "n",
@@ -124,6 +165,17 @@ class Round:
             self.leader,
         )
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Round):
+            return NotImplemented
+        return self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        return f"Round{self.key()!r}"
+
 
 def legal_moves(r: Round) -> list[Move]:
     """Every legal move for the player to move (empty once the round is over)."""
@@ -134,7 +186,7 @@ def legal_moves(r: Round) -> list[Move]:
     if left < 0:
         if r.opening >= 0:
             return [PLAY_MOVES[r.opening][OPEN]]
-        return [PLAY_MOVES[t][OPEN] for t in range(N_TILES) if h >> t & 1]
+        return [PLAY_MOVES[t][OPEN] for t in tiles_of(h)]
     right = r.right
     hl = HAS[left]
     hr = HAS[right]
@@ -158,33 +210,38 @@ def legal_moves(r: Round) -> list[Move]:
             moves.append(PLAY_MOVES[t][LEFT])
         if hr & low:
             moves.append(PLAY_MOVES[t][RIGHT])
-    if r.doubles_ok and left != right:
-        dl, dr = DOUBLE_OF[left], DOUBLE_OF[right]
-        if h >> dl & 1 and h >> dr & 1:
-            moves.append(DOUBLES_MOVES[dl][dr])
+    if r.doubles_ok:
+        pair = _PAIR_MASK[left][right]
+        if pair >= 0 and h & pair == pair:
+            moves.append(DOUBLES_MOVES[DOUBLE_OF[left]][DOUBLE_OF[right]])
     return moves
 
 
-def _after_turn(r: Round) -> None:
-    """Pass the turn on, then end the round if it has become a fish."""
-    r.turn = (r.turn + 1) % r.n
-    _check_fish(r)
-
-
-def _check_fish(r: Round) -> None:
+def _is_fish(r: Round) -> bool:
+    """The bazaar is empty and no hand holds a tile that fits either end."""
     if r.bz < len(r.bazaar):
-        return
-    ends = _END_MASK[r.left][r.right]
-    for h in r.hands:
-        if h & ends:
-            return
-    r.over = True
+        return False
+    ends = END_MASK[r.left][r.right]
+    return not any(h & ends for h in r.hands)
 
 
 def apply(r: Round, move: Move) -> None:
-    """Apply a legal ``move`` in place (no legality check)."""
+    """Apply a legal ``move`` in place (no legality check).
+
+    The round ends at once when the mover's hand is empty (``out_seat``) or
+    when it has become a fish (bazaar empty, no tile in any hand fits).
+    """
     kind, a, b = move
     seat = r.turn
+    if kind == DRAW:
+        t = r.bazaar[r.bz]
+        r.bz += 1
+        r.hands[seat] |= BIT[t]
+        if END_MASK[r.left][r.right] >> t & 1:
+            r.drawn = t
+        elif _is_fish(r):
+            r.over = True
+        return
     if kind == PLAY:
         r.hands[seat] ^= BIT[a]
         r.drawn = -1
@@ -195,85 +252,124 @@ def apply(r: Round, move: Move) -> None:
         else:
             r.left, r.right = HALVES[a]
             r.opening = -1
-        if not r.hands[seat]:
-            r.over = True
-            r.out_seat = seat
-            return
-        _after_turn(r)
     elif kind == DOUBLES:
         r.hands[seat] ^= BIT[a] | BIT[b]
-        if not r.hands[seat]:
-            r.over = True
-            r.out_seat = seat
-            return
-        _after_turn(r)
-    elif kind == DRAW:
-        t = r.bazaar[r.bz]
-        r.bz += 1
-        r.hands[seat] |= BIT[t]
-        if _END_MASK[r.left][r.right] >> t & 1:
-            r.drawn = t
-        else:
-            _check_fish(r)
-    else:
-        _after_turn(r)
+    if kind != PASS and not r.hands[seat]:
+        r.over = True
+        r.out_seat = seat
+        return
+    r.turn = (seat + 1) % r.n
+    if _is_fish(r):
+        r.over = True
 
 
 def fits(r: Round, tile: int) -> bool:
     """Whether ``tile`` fits an open end (or could open an empty chain)."""
     if r.left < 0:
         return True
-    return bool(_END_MASK[r.left][r.right] >> tile & 1)
-
-
-# --- dealing -----------------------------------------------------------------
-
-
-def split_deal(shuffle: Sequence[int], n: int, hand_size: int) -> tuple[list[int], tuple[int, ...]]:
-    """Hands (masks) and bazaar of a shuffled set: seat i takes the i-th block."""
-    hands = []
-    for seat in range(n):
-        m = 0
-        for t in shuffle[seat * hand_size : (seat + 1) * hand_size]:
-            m |= BIT[t]
-        hands.append(m)
-    return hands, tuple(shuffle[n * hand_size :])
-
-
-def highest_opening(hands: Sequence[int]) -> tuple[int, int]:
-    """``(seat, tile)``: the highest double in any hand, else the highest tile."""
-    for d in reversed(DOUBLE_OF):
-        for seat, h in enumerate(hands):
-            if h >> d & 1:
-                return seat, d
-    for t in range(N_TILES - 1, -1, -1):
-        for seat, h in enumerate(hands):
-            if h >> t & 1:
-                return seat, t
-    raise ValueError("no tiles were dealt")
-
-
-def bad_hand(hand: int) -> bool:
-    """A hand that allows a redeal: 5+ doubles or 6+ tiles of one number."""
-    if (hand & DOUBLES_MASK).bit_count() >= 5:
-        return True
-    return any((hand & HAS[n]).bit_count() >= 6 for n in range(7))
-
-
-def shuffled_set(rng: random.Random) -> list[int]:
-    """A freshly shuffled double-six set."""
-    tiles = list(range(N_TILES))
-    rng.shuffle(tiles)
-    return tiles
-
-
-def random_playout(r: Round, rng: random.Random) -> None:
-    """Play ``r`` to its end in place, each player choosing uniformly among legal moves."""
-    choice = rng.choice
-    while not r.over:
-        apply(r, choice(legal_moves(r)))
+    return bool(END_MASK[r.left][r.right] >> tile & 1)
 
 
 def fits_any(r: Round) -> bool:
-    """Whether the player to move holds a tile that fits an open end."""
-    return bool(r.hands[r.turn] & _END_MASK[r.left][r.right])
+    """Whether the player to move holds a tile that fits an open end (any tile opens)."""
+    if r.left < 0:
+        return bool(r.hands[r.turn])
+    return bool(r.hands[r.turn] & END_MASK[r.left][r.right])
+
+
+def deal(rng: random.Random, n: int, hand_size: int, doubles_ok: bool = True) -> Round:
+    """A freshly shuffled round led as round 1 is (highest double, else highest tile)."""
+    hands, bazaar = split_deal(shuffled_set(rng), n, hand_size)
+    leader, opening = highest_opening(hands)
+    return Round(hands, bazaar, leader, opening, doubles_ok)
+
+
+def random_playout(r: Round, rng: random.Random) -> None:
+    """Play ``r`` to its end in place, each player choosing uniformly among legal moves.
+
+    A tight inlined loop: at every step it picks uniformly among exactly the
+    moves ``legal_moves`` lists (no random number is drawn when there is one).
+    """
+    if r.over:
+        return
+    choice = rng.choice
+    hands, n, bazaar, bz = r.hands, r.n, r.bazaar, r.bz
+    nb = len(bazaar)
+    turn, left, right, drawn = r.turn, r.left, r.right, r.drawn
+    doubles_ok = r.doubles_ok
+    out = -1
+    if left < 0:  # the opening tile
+        t = r.opening
+        if t < 0:
+            t = choice(tiles_of(hands[turn]))
+        h = hands[turn] ^ BIT[t]
+        hands[turn] = h
+        left, right = HALVES[t]
+        r.opening = -1
+        if not h:
+            out = turn
+        else:
+            turn = turn + 1 if turn + 1 < n else 0
+    while out < 0:
+        if bz == nb:  # fish check: is any tile in any hand still playable?
+            ends = END_MASK[left][right]
+            for h in hands:
+                if h & ends:
+                    break
+            else:
+                break
+        h = hands[turn]
+        hl = HAS[left]
+        hr = HAS[right]
+        if drawn >= 0:
+            t = drawn
+            drawn = -1
+            b = BIT[t]
+            side = RIGHT if not hl & b else choice((LEFT, RIGHT)) if hr & b else LEFT
+        else:
+            fl = h & hl
+            fr = h & hr
+            if not (fl | fr):
+                if bz < nb:  # draw; a tile that fits is played on the next pass
+                    t = bazaar[bz]
+                    bz += 1
+                    hands[turn] = h | BIT[t]
+                    if (hl | hr) & BIT[t]:
+                        drawn = t
+                    continue
+                turn = turn + 1 if turn + 1 < n else 0  # pass
+                continue
+            cl = fl.bit_count()
+            k = cl + fr.bit_count()
+            pair = _PAIR_MASK[left][right] if doubles_ok else -1
+            two = pair >= 0 and h & pair == pair
+            i = choice(_IDX[k + two]) if k + two > 1 else 0
+            if i == k:  # two doubles, one on each end: the ends stay as they are
+                h ^= pair
+                hands[turn] = h
+                if not h:
+                    out = turn
+                else:
+                    turn = turn + 1 if turn + 1 < n else 0
+                continue
+            if i < cl:
+                m, side = fl, LEFT
+            else:
+                m, side, i = fr, RIGHT, i - cl
+            for _ in range(i):
+                m &= m - 1
+            t = (m & -m).bit_length() - 1
+        h ^= BIT[t]
+        hands[turn] = h
+        if side == LEFT:
+            left = OTHER[t][left]
+        else:
+            right = OTHER[t][right]
+        if not h:
+            out = turn
+        else:
+            turn = turn + 1 if turn + 1 < n else 0
+    r.bz, r.turn, r.left, r.right = bz, turn, left, right
+    r.drawn = -1
+    r.over = True
+    r.out_seat = out

@@ -1,0 +1,63 @@
+"""Dealing: shuffling the set, splitting it into hands and bazaar, the round-1 leader."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from koza.core.tiles import BIT, DOUBLES_MASK, HAS, N_TILES
+
+_BITLEN: tuple[int, ...] = tuple((i + 1).bit_length() for i in range(N_TILES))
+
+
+def split_deal(shuffle: Sequence[int], n: int, hand_size: int) -> tuple[list[int], tuple[int, ...]]:
+    """Hands (masks) and bazaar of a shuffled set: seat i takes the i-th block."""
+    hands = []
+    pos = 0
+    for _ in range(n):
+        m = 0
+        for t in shuffle[pos : pos + hand_size]:
+            m |= BIT[t]
+        hands.append(m)
+        pos += hand_size
+    return hands, tuple(shuffle[pos:])
+
+
+def highest_opening(hands: Sequence[int]) -> tuple[int, int]:
+    """``(seat, tile)``: the highest double in any hand, else the highest tile."""
+    every = 0
+    for h in hands:
+        every |= h
+    if not every:
+        raise ValueError("no tiles were dealt")
+    pick = every & DOUBLES_MASK or every
+    t = pick.bit_length() - 1
+    for seat, h in enumerate(hands):
+        if h >> t & 1:
+            return seat, t
+    raise AssertionError("unreachable")
+
+
+def bad_hand(hand: int) -> bool:
+    """A hand that allows a redeal: 5+ doubles or 6+ tiles of one number."""
+    if (hand & DOUBLES_MASK).bit_count() >= 5:
+        return True
+    return any((hand & HAS[n]).bit_count() >= 6 for n in range(7))
+
+
+def shuffled_set(rng: random.Random) -> list[int]:
+    """A freshly shuffled double-six set.
+
+    The same permutation as ``rng.shuffle(list(range(28)))`` (Fisher-Yates with
+    ``getrandbits`` and rejection, as CPython does it), inlined for speed, so a
+    seed deals the same tiles as before.
+    """
+    tiles = list(range(N_TILES))
+    bits = rng.getrandbits
+    for i in range(N_TILES - 1, 0, -1):
+        k = _BITLEN[i]
+        j = bits(k)
+        while j > i:
+            j = bits(k)
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+    return tiles
