@@ -41,16 +41,16 @@ def own_bindings(cls: type) -> list[BindingType]:
 
 
 def key_rows(app: App[Any], bindings: Iterable[BindingType]) -> list[tuple[str, str]]:
-    """``(keys, what)`` rows, keys of one action joined, hidden-and-unnamed skipped."""
-    rows: dict[tuple[str, str], list[str]] = {}
+    """``(keys, what)`` rows: keys with one description joined, unnamed ones skipped."""
+    rows: dict[str, list[str]] = {}
     for binding in Binding.make_bindings(bindings):
         if not binding.description or binding.system:
             continue
-        keys = rows.setdefault((binding.action, binding.description), [])
+        keys = rows.setdefault(binding.description, [])
         display = app.get_key_display(binding)
-        if display not in keys:
+        if not any(display in shown for shown in keys):  # "←→" already says "→"
             keys.append(display)
-    return [(" / ".join(keys), what) for (_action, what), keys in rows.items()]
+    return [(" / ".join(keys), what) for what, keys in rows.items()]
 
 
 def table_classes() -> list[type]:
