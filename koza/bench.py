@@ -44,7 +44,7 @@ def per_second(step: Callable[[int], int], budget: float | None = None) -> float
         t = time.perf_counter()
         done += step(n)
         spent += time.perf_counter() - t
-        n *= 2
+        n = min(n * 2, 1 << 20)
     return done / spent
 
 
