@@ -171,7 +171,7 @@ class Session:
 # --- the save folder -----------------------------------------------------------
 
 
-@dataclass
+@dataclass(frozen=True)
 class SaveSummary:
     """One line of the saved-games list."""
 
@@ -199,27 +199,41 @@ def summarize(loaded: LoadedSave, modified: datetime) -> SaveSummary:
     )
 
 
+_SUMMARIES: dict[Path, tuple[tuple[int, int, int], SaveSummary]] = {}
+"""Summaries already made, by path, valid while (size, mtime, inode) stay the same."""
+
+
+def _summary(path: Path) -> SaveSummary | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None  # gone since the folder was listed
+    key = (st.st_size, st.st_mtime_ns, st.st_ino)
+    hit = _SUMMARIES.get(path)
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    modified = datetime.fromtimestamp(st.st_mtime).astimezone()
+    try:
+        summary = summarize(load(path), modified)
+    except SaveError as exc:
+        summary = SaveSummary(path, modified, (), (), 0, False, (), error=str(exc))
+    _SUMMARIES[path] = (key, summary)
+    return summary
+
+
 def list_saves(save_dir: Path | None = None, include_bad: bool = False) -> list[SaveSummary]:
     """Saved games, newest first.  Files are only read, never changed.
 
     Unreadable saves are skipped, or listed with ``error`` set if ``include_bad``.
+    Each file is loaded (validated and replayed) once and then remembered until
+    it changes.
     """
     folder = paths.save_dir(save_dir)
     try:
         files = [p for p in folder.iterdir() if p.name.endswith(SUFFIX) and p.is_file()]
     except OSError:
         return []
-    out = []
-    for p in files:
-        try:
-            modified = datetime.fromtimestamp(p.stat().st_mtime).astimezone()
-        except OSError:
-            continue  # gone since the folder was listed
-        try:
-            out.append(summarize(load(p), modified))
-        except SaveError as exc:
-            if include_bad:
-                out.append(SaveSummary(p, modified, (), (), 0, False, (), error=str(exc)))
+    out = [s for s in map(_summary, files) if s is not None and (include_bad or s.error is None)]
     out.sort(key=lambda s: (s.modified, s.path.name), reverse=True)
     return out
 

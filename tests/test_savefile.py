@@ -361,3 +361,21 @@ def test_upcast_line_errors_name_the_line(save: Path, monkeypatch: pytest.Monkey
 
 def test_tile_names_in_messages_match_the_core() -> None:
     assert tile_name(27) == "6-6"  # messages above rely on "hi-lo" names
+
+
+def test_garbage_last_line_with_newline_is_dropped_too(save: Path) -> None:
+    short = saved_game(save.parent, seed=8, players=3, max_events=10)
+    data = short.read_bytes()
+    short.write_bytes(data + b"\0\0\0\0\n")
+    loaded = load(short)
+    assert loaded.torn and len(loaded.events) == 10
+    assert loaded.warnings[0].startswith(f"{short}:12: the last line was cut off")
+    with Session.open(short):
+        assert short.read_bytes() == data
+
+
+def test_unwritable_save_folder_is_a_save_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(SaveError, match=f"^{blocker / 'saves'}: not a directory$"):
+        Session.create(["a", "b"], save_dir=blocker / "saves")

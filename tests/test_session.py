@@ -143,3 +143,13 @@ def test_save_folder_override_env_and_default(
     with Session.create(["Ann", "Bob"], seed=1) as s:
         assert s.path.parent == tmp_path / "home"
     assert [x.path for x in list_saves()] == [s.path]
+
+
+def test_list_saves_sees_a_game_change(tmp_path: Path) -> None:
+    path = saved_game(tmp_path, seed=9, players=2, max_events=10)
+    assert [s.finished for s in list_saves(tmp_path)] == [False]
+    assert list_saves(tmp_path)[0] is list_saves(tmp_path)[0]  # remembered while unchanged
+    with Session.open(path) as s:
+        play_out(s)
+    assert [s.finished for s in list_saves(tmp_path)] == [True]
+    assert latest_unfinished(tmp_path) is None

@@ -134,16 +134,17 @@ def parse(path: Path, data: bytes) -> LoadedSave:
     lines = data.split(b"\n")
     tail = lines.pop()  # b"" when the file ends with a newline
     good, torn, newline_missing, warnings = len(data), False, False, []
-    if tail:
-        if _is_json(tail):
-            lines.append(tail)
-            newline_missing = True
-        else:
-            good, torn = len(data) - len(tail), True
-            warnings.append(
-                f"{name}:{len(lines) + 1}: the last line was cut off (a crash while saving?) "
-                "and was dropped"
-            )
+    if tail and _is_json(tail):  # a whole event that only lacks its newline
+        lines.append(tail)
+        newline_missing = True
+    elif tail or (len(lines) > 1 and not _is_json(lines[-1])):
+        if not tail:  # a crash can also leave a line of garbage (NULs) with a newline
+            tail = lines.pop() + b"\n"
+        good, torn = len(data) - len(tail), True
+        warnings.append(
+            f"{name}:{len(lines) + 1}: the last line was cut off (a crash while saving?) "
+            "and was dropped"
+        )
     if not lines:
         why = "its header line is cut off" if torn else "the file is empty"
         raise SaveError(f"{name}:1: not a koza save ({why})")
@@ -254,7 +255,10 @@ class SaveWriter:
     @classmethod
     def create(cls, path: Path, sync: bool = True) -> SaveWriter:
         """Create a new save file (never overwrites one) holding only the header."""
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise _os_error(path.parent, exc) from None
         flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_APPEND | getattr(os, "O_BINARY", 0)
         try:
             fd = os.open(path, flags, 0o644)
