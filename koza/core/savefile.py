@@ -37,6 +37,7 @@ UPCASTERS: dict[int, Upcaster] = {}
 """``UPCASTERS[n]`` rewrites one raw event dict of schema ``n`` into schema ``n + 1``."""
 
 log = logging.getLogger(__name__)
+log.addHandler(logging.NullHandler())  # no stray stderr output under the TUI
 
 
 class SaveError(Exception):
