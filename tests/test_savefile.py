@@ -379,3 +379,17 @@ def test_unwritable_save_folder_is_a_save_error(tmp_path: Path) -> None:
     blocker.write_text("x")
     with pytest.raises(SaveError, match=f"^{blocker / 'saves'}: not a directory$"):
         Session.create(["a", "b"], save_dir=blocker / "saves")
+
+
+def test_an_unexpected_fold_error_is_still_a_one_line_refusal(
+    save: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = savefile.apply_event
+
+    def broken(state: object, ev: object) -> object:
+        if state is not None:
+            raise KeyError(7)
+        return real(None, ev)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(savefile, "apply_event", broken)
+    assert refused(save) == f"{save}:3: this event cannot be replayed (KeyError: 7)"

@@ -170,6 +170,9 @@ def parse(path: Path, data: bytes) -> LoadedSave:
             state = apply_event(state, ev)
         except ReplayError as exc:
             raise SaveError(f"{name}:{lineno}: {exc}") from None
+        except Exception as exc:  # a fold bug must still be a one-line refusal
+            why = f"{type(exc).__name__}: {exc}"
+            raise SaveError(f"{name}:{lineno}: this event cannot be replayed ({why})") from None
         append(ev)
     assert state is not None
     for w in warnings:
