@@ -209,3 +209,17 @@ def test_strings_fill_in_fall_back_and_pick_a_language() -> None:
         assert table["word.goat"] == "козёл" and table["word.fish"] == "fish"
     finally:
         del strings.TABLES["ru"]
+
+
+async def test_leaving_the_table_releases_its_save_for_a_resume(tmp_path: Path) -> None:
+    path = saved_game(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert await app.resume_save(path)
+        first = app.screen
+        assert isinstance(first, StubTable)
+        first.dismiss()
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and first.session.closed
+        assert await app.resume_save(path)  # the lock was freed, so it opens again
+        assert isinstance(app.screen, StubTable) and app.screen.session is not first.session

@@ -110,7 +110,7 @@ class KozaApp(App[int]):
         self._first_session = session
         self._on_start = on_start
         self._on_table_drawn = on_table_drawn
-        self._sessions: list[Any] = []
+        self._sessions: list[tuple[Any, Screen[Any] | None]] = []
 
     # --- start and stop -----------------------------------------------------
 
@@ -125,9 +125,23 @@ class KozaApp(App[int]):
         self._check_size(self.size.width, self.size.height)
 
     def on_unmount(self) -> None:
-        for session in self._sessions:
+        for session, _screen in self._sessions:
             with suppress(Exception):
                 session.close()
+
+    def _table_left(self, _result: object) -> None:
+        self.call_later(self.release_sessions)  # after the table is off the stack
+
+    def release_sessions(self) -> None:
+        """Close the save of every table that has left the screen stack (frees its lock)."""
+        keep: list[tuple[Any, Screen[Any] | None]] = []
+        for session, screen in self._sessions:
+            if screen is not None and screen in self.screen_stack:
+                keep.append((session, screen))
+            else:
+                with suppress(Exception):
+                    session.close()
+        self._sessions = keep
 
     # --- size ---------------------------------------------------------------
 
@@ -154,19 +168,21 @@ class KozaApp(App[int]):
     # --- games --------------------------------------------------------------
 
     async def open_table(self, session: Any) -> None:
-        """Show a session's table on top of the menu."""
-        self._sessions.append(session)
+        """Show a session's table on top of the menu (its save is closed when it leaves)."""
         try:
             screen = self.services.table(session)
         except ImportError:
+            self._sessions.append((session, None))
             self.notify(t("app.no_table"), severity="warning")
             return
-        await self.push_screen(screen)
+        self._sessions.append((session, screen))
+        await self.push_screen(screen, callback=self._table_left)
         if self._on_table_drawn is not None:
             self.call_after_refresh(self._on_table_drawn)
 
     def load_save(self, path: Path) -> Any:
         """Open a saved game's session; on failure a message (file untouched) and None."""
+        self.release_sessions()
         try:
             return self.services.open(path)
         except Exception as exc:  # SaveError and anything else: never a traceback

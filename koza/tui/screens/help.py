@@ -70,7 +70,7 @@ def table_classes() -> list[type]:
 
 
 def keys_markdown(app: App[Any], under: Screen[Any] | None) -> str:
-    """Markdown tables of every key, by where it works."""
+    """A Markdown list of every key, by where it works."""
     from koza.tui.screens.menu import MenuScreen
 
     sections: list[tuple[str, list[BindingType]]] = [
@@ -94,8 +94,8 @@ def keys_markdown(app: App[Any], under: Screen[Any] | None) -> str:
         rows = key_rows(app, bindings)
         if not rows:
             continue
-        out += ["", f"## {title}", "", "| key | |", "|---|---|"]
-        out += [f"| `{keys}` | {what} |" for keys, what in rows]
+        out += ["", f"## {title}", ""]
+        out += [f"- `{keys}` {what}" for keys, what in rows]
     return "\n".join(out)
 
 

@@ -78,6 +78,7 @@ class MenuScreen(Screen[None]):
         self._find_latest()
 
     def on_screen_resume(self) -> None:
+        koza_app(self).release_sessions()
         self._find_latest()
 
     @work(thread=True, exclusive=True, group="menu-latest")
