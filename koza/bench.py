@@ -171,4 +171,5 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    # Run as koza.bench, not __main__, so bench_*.py modules register in the same table.
+    raise SystemExit(importlib.import_module("koza.bench").main())

@@ -270,6 +270,12 @@ def add_sim_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
     p.set_defaults(func=run_sim)
 
 
+def add_tournament_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    from koza.tournament.cli import add_tournament_parser as add
+
+    add(sub, common)
+
+
 # --- the parser --------------------------------------------------------------
 
 SUBCOMMANDS: list[Callable[[Subparsers, argparse.ArgumentParser], None]] = [
@@ -279,6 +285,7 @@ SUBCOMMANDS: list[Callable[[Subparsers, argparse.ArgumentParser], None]] = [
     add_replay_parser,
     add_verify_parser,
     add_sim_parser,
+    add_tournament_parser,
 ]
 
 

@@ -1,12 +1,19 @@
-"""The bot interface: a view in, a command out."""
+"""The bot interface: a view in, a command out; and the registry of bots by name.
+
+A bot is any object with a ``name`` and ``choose(view: SeatView) -> Command``;
+it sees only its seat's view.  The one exception is the ``omniscient``
+reference, which declares ``sees_everything = True`` and is given the full
+state through ``choose_seeing_everything(state)``; ``decide`` routes both.
+"""
 
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from koza.core.commands import Command, from_move
-from koza.core.view import SeatView
+from koza.core.state import GameState
+from koza.core.view import SeatView, seat_view
 
 
 class Bot(Protocol):
@@ -15,6 +22,16 @@ class Bot(Protocol):
     name: str
 
     def choose(self, view: SeatView) -> Command: ...
+
+
+@runtime_checkable
+class SeesEverything(Protocol):
+    """A reference bot that is handed the full secret state (measurement only)."""
+
+    name: str
+    sees_everything: bool
+
+    def choose_seeing_everything(self, state: GameState) -> Command: ...
 
 
 class RandomBot:
@@ -29,8 +46,55 @@ class RandomBot:
         return from_move(self._rng.choice(view.legal))
 
 
+BOT_LEVELS: tuple[str, ...] = (
+    "random",
+    "greedy",
+    "expert",
+    "montecarlo:fast",
+    "montecarlo",
+    "montecarlo:strong",
+)
+"""The bots offered as opponents in the app, weakest first (omniscient is not one)."""
+
+BOT_DESCRIPTIONS: dict[str, str] = {
+    "random": "Beginner: plays any legal move at random.",
+    "greedy": "Casual: always sheds its heaviest tile that fits.",
+    "expert": "Club player: sheds doubles, counts tiles, blocks what you lack.",
+    "montecarlo:fast": "Strong, quick: imagines 40 possible deals before each move.",
+    "montecarlo": "Strong: imagines 150 possible deals and plays for the match score.",
+    "montecarlo:strong": "Very strong, slower: imagines 500 possible deals per move.",
+    "omniscient": "Reference only: sees every hand and the bazaar (cheats by design).",
+}
+"""One line per bot name, for menus and help."""
+
+ALL_BOTS: tuple[str, ...] = (*BOT_LEVELS, "omniscient")
+
+
 def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """A bot by its command-line name (``random``, ...)."""
-    if spec == "random":
+    """A bot by its command-line name (see ``ALL_BOTS``); ``ValueError`` if unknown."""
+    from koza.bots.expert import ExpertBot
+    from koza.bots.greedy import GreedyBot
+    from koza.bots.montecarlo import MonteCarloBot
+    from koza.bots.omniscient import OmniscientBot
+
+    name, _, level = spec.strip().partition(":")
+    if name == "montecarlo":
+        return MonteCarloBot(level or "default", seed)
+    if level:
+        raise ValueError(f"bot {name!r} has no levels (got {spec!r})")
+    if name == "random":
         return RandomBot(seed)
-    raise ValueError(f"unknown bot {spec!r} (known: random)")
+    if name == "greedy":
+        return GreedyBot(seed)
+    if name == "expert":
+        return ExpertBot(seed)
+    if name == "omniscient":
+        return OmniscientBot(seed)
+    raise ValueError(f"unknown bot {spec!r} (known: {', '.join(ALL_BOTS)})")
+
+
+def decide(bot: Bot, state: GameState, seat: int) -> Command:
+    """Ask ``bot`` for ``seat``'s move: its view, or the full state for a reference bot."""
+    if getattr(bot, "sees_everything", False) and isinstance(bot, SeesEverything):
+        return bot.choose_seeing_everything(state)
+    return bot.choose(seat_view(state, seat))

@@ -1,0 +1,171 @@
+"""Fast helpers for bots: hand points by table lookup, a rollout policy, match utility.
+
+Everything here works on the lean core (``engine.Round``, masks, move tuples),
+never on pydantic objects, so Monte Carlo rollouts stay cheap.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from koza.core.engine import DOUBLES, PLAY, Move, Round, apply, legal_moves
+from koza.core.rules import RuleSet
+from koza.core.scoring import n_sides, side_of
+from koza.core.tiles import PIPS
+
+_LO_BITS = 14
+_LO_MASK = (1 << _LO_BITS) - 1
+_PIP_LO = [0] * (1 << _LO_BITS)
+_PIP_HI = [0] * (1 << _LO_BITS)
+for _m in range(1, 1 << _LO_BITS):
+    _low = _m & -_m
+    _t = _low.bit_length() - 1
+    _PIP_LO[_m] = _PIP_LO[_m ^ _low] + PIPS[_t]
+    _PIP_HI[_m] = _PIP_HI[_m ^ _low] + PIPS[_t + _LO_BITS]
+
+
+def pips(mask: int) -> int:
+    """Plain pips of a hand mask (0-0 counts 0)."""
+    return _PIP_LO[mask & _LO_MASK] + _PIP_HI[mask >> _LO_BITS]
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """The rule options that score a round, read once from a ``RuleSet``."""
+
+    n: int
+    blank: int  # value of 0-0
+    blank_alone: bool
+    threshold: int
+    carry: bool
+    lowest_exempt: bool
+    target: int
+    side: tuple[int, ...]  # seat -> side
+    sides: int
+
+    @classmethod
+    def of(cls, rules: RuleSet, n: int) -> Scoring:
+        return cls(
+            n=n,
+            blank=rules.blank_double_points,
+            blank_alone=rules.blank_double_when == "alone",
+            threshold=rules.open_threshold,
+            carry=rules.open_mode == "carry",
+            lowest_exempt=rules.fish_scoring == "lowest_exempt",
+            target=rules.target,
+            side=tuple(side_of(s, n, rules) for s in range(n)),
+            sides=n_sides(n, rules),
+        )
+
+    def hand_points(self, hand: int) -> int:
+        """Penalty points of a hand, 0-0 bonus included."""
+        p = _PIP_LO[hand & _LO_MASK] + _PIP_HI[hand >> _LO_BITS]
+        if hand & 1 and (not self.blank_alone or hand == 1):
+            p += self.blank
+        return p
+
+    def tile_weight(self, tile: int) -> int:
+        """What shedding ``tile`` is worth (0-0 counts its bonus)."""
+        return self.blank if tile == 0 else PIPS[tile]
+
+    def side_points(self, hands: list[int], out_seat: int) -> list[int]:
+        """Round points per side, after the pairs and fish rules."""
+        pts = [0] * self.sides
+        for seat, h in enumerate(hands):
+            pts[self.side[seat]] += self.hand_points(h)
+        if out_seat >= 0:
+            pts[self.side[out_seat]] = 0
+        elif self.lowest_exempt:
+            low = min(pts)
+            pts = [0 if p == low else p for p in pts]
+        return pts
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """The score sheets a round is played into, seen from one side."""
+
+    me: int  # my side
+    totals: tuple[int, ...]
+    opened: tuple[bool, ...]
+    carried: tuple[int, ...]
+
+
+GOAT_WEIGHT = 100.0
+"""Utility of ending the game: -this when I become the goat, +this when someone else does."""
+
+
+def utility(sc: Scoring, match: Match, hands: list[int], out_seat: int) -> float:
+    """How good a finished round is for ``match.me``, in penalty-point units.
+
+    Minus the points my side records (so points under the opening threshold on a
+    closed sheet are free), plus a large term when the round ends the game.
+    """
+    pts = sc.side_points(hands, out_seat)
+    rec_me = 0
+    over = False
+    top = -1
+    me_total = 0
+    for s in range(sc.sides):
+        p = pts[s]
+        if match.opened[s]:
+            rec = p
+        elif sc.carry:
+            c = match.carried[s] + p
+            rec = c if c >= sc.threshold else 0
+        else:
+            rec = p if p >= sc.threshold else 0
+        total = match.totals[s] + rec
+        if total >= sc.target:
+            over = True
+        if total > top:
+            top = total
+        if s == match.me:
+            rec_me = rec
+            me_total = total
+    u = -float(rec_me)
+    if over:
+        u += -GOAT_WEIGHT if me_total == top else GOAT_WEIGHT
+    return u
+
+
+def rollout(r: Round, sc: Scoring, rng: random.Random, eps: float) -> None:
+    """Play ``r`` out in place: everyone sheds the heaviest fitting tile.
+
+    With probability ``eps`` a player makes a uniformly random legal move instead;
+    ties between ends are broken at random.
+    """
+    rand = rng.random
+    blank = sc.blank
+    while not r.over:
+        moves = legal_moves(r)
+        if len(moves) == 1:
+            apply(r, moves[0])
+            continue
+        if rand() < eps:
+            apply(r, moves[int(rand() * len(moves))])
+            continue
+        best = moves[0]
+        best_w = -1.0
+        for m in moves:
+            kind, a, b = m
+            w = rand() * 0.5
+            if kind == PLAY:
+                w += blank if a == 0 else PIPS[a]
+            elif kind == DOUBLES:
+                w += PIPS[a] + PIPS[b] + (blank if a == 0 or b == 0 else 0)
+            if w > best_w:
+                best_w = w
+                best = m
+        apply(r, best)
+
+
+def move_weight(sc: Scoring, move: Move) -> int:
+    """Points a move sheds from the hand (0 for draw and pass)."""
+    kind, a, b = move
+    if kind == PLAY:
+        return sc.tile_weight(a)
+    if kind == DOUBLES:
+        return sc.tile_weight(a) + sc.tile_weight(b)
+    return 0

@@ -1,0 +1,27 @@
+"""``greedy``: sheds the heaviest fitting tile (0-0 counts its bonus)."""
+
+from __future__ import annotations
+
+import random
+
+from koza.bots.fast import Scoring, move_weight
+from koza.core.commands import Command, from_move
+from koza.core.view import SeatView
+
+
+class GreedyBot:
+    """Plays the move that sheds the most points; ties are broken at random."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: SeatView) -> Command:
+        legal = view.legal
+        if len(legal) == 1:
+            return from_move(legal[0])
+        sc = Scoring.of(view.rules, view.n_players)
+        best = max(move_weight(sc, m) for m in legal)
+        top = [m for m in legal if move_weight(sc, m) == best]
+        return from_move(top[0] if len(top) == 1 else self._rng.choice(top))

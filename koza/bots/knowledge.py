@@ -1,0 +1,128 @@
+"""What a seat can infer about the hidden hands from its view's public history.
+
+Each hidden tile in an opponent's hand sits in a *slot*: a place it entered the
+hand (the deal, or a kept draw).  A slot carries the mask of tiles it cannot
+hold: a seat that drew or passed showed that every tile then in its hand lacked
+both open ends, and a kept draw lacked them too.  Slots that are in a hand at
+the same time are nested (an older slot has seen every event a newer one has),
+so a played tile is matched to the oldest slot it fits; that leaves the
+loosest slots for the tiles still hidden and never rules out a deal that could
+have happened.
+
+The round's forced opening (round 1, or ``next_leader=highest_double``) also
+shows that no higher double (or, without doubles, no higher tile) was dealt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from koza.core.tiles import ALL_TILES_MASK, BIT, DOUBLES_MASK, HAS, IS_DOUBLE, N_TILES
+from koza.core.view import SeatView
+
+INITIAL = -1
+"""Origin of a slot filled at the deal (else the index of the draw action in the history)."""
+
+
+@dataclass(slots=True)
+class Slot:
+    """One place a hidden tile entered a hand."""
+
+    origin: int  # INITIAL, or the history index of the draw that filled it
+    forbidden: int  # tiles it cannot hold
+    played: int = -1  # the tile it held, if that tile was later played (-1: still hidden)
+
+
+@dataclass(slots=True)
+class Knowledge:
+    """Per seat: its slots in entry order (empty list for the viewing seat)."""
+
+    seat: int
+    slots: list[list[Slot]]
+    unseen: int  # tiles in other hands or the bazaar
+    drawn_played: dict[int, int]  # history index of a draw -> the tile, played at once
+
+    def hidden_slots(self, seat: int) -> list[Slot]:
+        """The slots of ``seat`` whose tile is still in its hand."""
+        return [s for s in self.slots[seat] if s.played < 0]
+
+    def lacks(self, seat: int) -> list[bool]:
+        """Per number: whether ``seat`` surely holds no tile showing it."""
+        hidden = self.hidden_slots(seat)
+        if not hidden:
+            return [True] * 7
+        loose = hidden[-1].forbidden & self.unseen
+        for s in hidden:
+            loose &= s.forbidden
+        return [(HAS[n] & self.unseen) & ~loose == 0 for n in range(7)]
+
+
+def _ends_mask(ends: tuple[int, int]) -> int:
+    a, b = ends
+    return (HAS[a] if a >= 0 else 0) | (HAS[b] if b >= 0 else 0)
+
+
+def opening_forbidden(view: SeatView) -> int:
+    """Tiles no hand held at the deal, shown by a forced opening (else 0)."""
+    forced = not view.records or view.rules.next_leader == "highest_double"
+    if not forced or not view.history or view.history[0].side != "open":
+        return 0
+    t0 = view.history[0].tiles[0]
+    if IS_DOUBLE[t0]:
+        return sum(BIT[d] for d in range(t0 + 1, N_TILES) if IS_DOUBLE[d])
+    return DOUBLES_MASK | sum(BIT[t] for t in range(t0 + 1, N_TILES))
+
+
+def infer(view: SeatView) -> Knowledge:
+    """Walk the public history and build every opponent's slots."""
+    n = view.n_players
+    dealt = view.rules.hand_size_for(n)
+    init_forbid = opening_forbidden(view)
+    slots: list[list[Slot]] = [
+        [] if s == view.seat else [Slot(INITIAL, init_forbid) for _ in range(dealt)]
+        for s in range(n)
+    ]
+    drawn_played: dict[int, int] = {}
+    hist = view.history
+    skip_play = -1
+    for i, act in enumerate(hist):
+        j = act.seat
+        if j == view.seat:
+            continue
+        mine = slots[j]
+        if act.kind in ("draw", "pass"):
+            em = _ends_mask(act.ends)
+            for s in mine:
+                if s.played < 0:
+                    s.forbidden |= em
+            if act.kind == "draw":
+                nxt = hist[i + 1] if i + 1 < len(hist) else None
+                if nxt is not None and nxt.seat == j and nxt.kind == "play":
+                    drawn_played[i] = nxt.tiles[0]
+                    skip_play = i + 1
+                else:
+                    mine.append(Slot(i, em))
+        elif act.kind in ("play", "doubles"):
+            if i == skip_play:
+                continue
+            for t in act.tiles:
+                _take(mine, t)
+    played = 0
+    for p in view.chain:
+        played |= BIT[p.tile]
+    unseen = ALL_TILES_MASK & ~view.hand_mask & ~played
+    return Knowledge(view.seat, slots, unseen, drawn_played)
+
+
+def _take(slots: list[Slot], tile: int) -> None:
+    """Mark the oldest hidden slot that may have held ``tile`` as played."""
+    fallback = None
+    for s in slots:
+        if s.played >= 0:
+            continue
+        if not s.forbidden >> tile & 1:
+            s.played = tile
+            return
+        fallback = s
+    if fallback is not None:  # cannot happen for a true history; stay total
+        fallback.played = tile

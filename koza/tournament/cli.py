@@ -1,0 +1,101 @@
+"""``koza tournament``: argument parsing, the progress bar and the output."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from koza.core.rules import RuleError, RuleSet
+from koza.tournament.report import baseline_json, baseline_text, to_json, to_text
+from koza.tournament.runner import Mode, Progress, Setup, run
+
+
+def add_tournament_parser(sub: Any, common: argparse.ArgumentParser | None = None) -> None:
+    """Register ``tournament`` on the ``koza`` command line."""
+    p = sub.add_parser(
+        "tournament",
+        parents=[common] if common is not None else [],
+        help="measure bots against each other on duplicate deals",
+        description="Play duplicate deals (each once per rotation of the seats) and report "
+        "every bot's penalty per deal with 95%% intervals and paired differences.",
+    )
+    p.add_argument("--seats", required=True, help="bots, one per seat: montecarlo,expert,greedy")
+    size = p.add_mutually_exclusive_group()
+    size.add_argument("--deals", type=int, help="duplicate deals to play (default 200)")
+    size.add_argument("--games", type=int, help="duplicate whole games to the target")
+    p.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument(
+        "--baseline",
+        metavar="BOT",
+        help="replay the same deals with BOT in the first seat and compare that seat",
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=main)
+
+
+def _bar(stream: TextIO) -> Progress:
+    last = [-1.0]
+
+    def progress(done: int, total: int, secs: float) -> None:
+        if secs - last[0] < 0.25 and done < total:
+            return
+        last[0] = secs
+        rate = done / secs if secs > 0 else 0.0
+        eta = (total - done) / rate if rate > 0 else 0.0
+        width = 30
+        fill = int(width * done / max(1, total))
+        m, s = divmod(int(eta), 60)
+        line = (
+            f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total}  "
+            f"{rate:6.2f}/s  ETA {m}:{s:02d} "
+        )
+        print(line, end="", file=stream, flush=True)
+
+    return progress
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the tournament described by ``args``; 0 on success, 2 on bad arguments."""
+    from koza.bots import make_bot
+
+    specs = tuple(s.strip() for s in args.seats.split(",") if s.strip())
+    err = sys.stderr
+    try:
+        rules = RuleSet.from_pairs(args.rule)
+        rules.check_players(len(specs))
+        for spec in (*specs, *([args.baseline] if args.baseline else [])):
+            make_bot(spec, 0)
+    except (RuleError, ValueError) as exc:
+        print(f"koza tournament: {exc}", file=err)
+        return 2
+    mode: Mode = "games" if args.games is not None else "deals"
+    units = args.games if args.games is not None else (args.deals or 200)
+    if units < 1 or args.jobs < 1:
+        print("koza tournament: --deals/--games and --jobs must be 1 or more", file=err)
+        return 2
+    setup = Setup(specs, rules, mode, args.seed)
+    progress = None if args.quiet else _bar(err)
+    outcome = run(setup, units, args.jobs, progress)
+    if not args.quiet:
+        print(file=err)
+    data = to_json(outcome)
+    text = to_text(outcome)
+    if args.baseline and outcome.results and not outcome.interrupted:
+        base_setup = Setup((args.baseline, *specs[1:]), rules, mode, args.seed)
+        if not args.quiet:
+            print(f"baseline: {args.baseline} in the first seat", file=err)
+        base = run(base_setup, units, args.jobs, progress)
+        if not args.quiet:
+            print(file=err)
+        data["baseline"] = baseline_json(outcome, base)
+        text += "\n\n" + baseline_text(outcome, base)
+    print(text)
+    if args.json is not None:
+        args.json.write_text(json.dumps(data, indent=2) + "\n")
+    return 130 if outcome.interrupted else 0

@@ -1,0 +1,232 @@
+"""Monte Carlo's sampled deals are possible truths, and a view holds no hidden tile.
+
+Each sampled deal is turned back into a full shuffle (hands as dealt, bazaar in
+order) and the round's true public history is replayed on it through the lean
+engine, every move checked for legality: a draw is legal only when nothing in
+the hand fits, a drawn tile that fits must be played, and so on.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from koza.bots import make_bot
+from koza.bots.knowledge import infer
+from koza.bots.sampler import Sampler, reconstruct_shuffle
+from koza.core import engine
+from koza.core.events import (
+    DoublesPlayed,
+    Event,
+    GameCreated,
+    RoundDealt,
+    TileDrawn,
+    TilePlayed,
+    TurnPassed,
+)
+from koza.core.game import Game
+from koza.core.rules import RuleSet
+from koza.core.state import GameState, replay
+from koza.core.tiles import HAS
+from koza.core.view import SeatView, seat_view
+
+SIDES = {"left": engine.LEFT, "right": engine.RIGHT, "open": engine.OPEN}
+
+
+def _move_of(act: object) -> engine.Move:
+    kind = act.kind  # type: ignore[attr-defined]
+    tiles = act.tiles  # type: ignore[attr-defined]
+    if kind == "play":
+        return engine.PLAY_MOVES[tiles[0]][SIDES[act.side]]  # type: ignore[attr-defined]
+    if kind == "doubles":
+        return engine.DOUBLES_MOVES[tiles[0]][tiles[1]]
+    if kind == "draw":
+        return engine.DRAW_MOVE
+    return engine.PASS_MOVE
+
+
+def replay_public_history(view: SeatView, shuffle: list[int], forced_opening: bool) -> engine.Round:
+    """Play the view's public history on ``shuffle``; fail on any illegal step."""
+    n = view.n_players
+    assert sorted(shuffle) == list(range(28))
+    hands, bazaar = engine.split_deal(shuffle, n, view.rules.hand_size_for(n))
+    if forced_opening:
+        leader, opening = engine.highest_opening(hands)
+        assert leader == view.leader
+    else:
+        leader, opening = view.leader, -1
+    r = engine.Round(hands, bazaar, leader, opening, view.rules.double_play == "doubles")
+    for act in view.history:
+        assert r.turn == act.seat
+        move = _move_of(act)
+        assert move in engine.legal_moves(r), (act, r.key())
+        if act.kind == "draw" and act.tiles[0] >= 0:
+            assert r.bazaar[r.bz] == act.tiles[0]
+        engine.apply(r, move)
+    return r
+
+
+def _check_view(view: SeatView, rng: random.Random, k: int) -> int:
+    know = infer(view)
+    sampler = Sampler(view, know)
+    forced = not view.records or view.rules.next_leader == "highest_double"
+    differ = 0
+    for _ in range(k):
+        smp = sampler.sample(rng)
+        # the hands have the right sizes, are disjoint and hold only unseen tiles
+        assert smp.hands[view.seat] == view.hand_mask
+        seen = view.hand_mask | view.played_mask
+        union = seen
+        for s, h in enumerate(smp.hands):
+            assert h.bit_count() == view.hand_counts[s]
+            if s != view.seat:
+                assert h & seen == 0
+                assert h & union == 0
+                union |= h
+        assert len(smp.bazaar) == view.bazaar_count
+        for t in smp.bazaar:
+            assert not union >> t & 1
+            union |= 1 << t
+        assert union == (1 << 28) - 1
+        # and the public history could have happened on it
+        shuffle = reconstruct_shuffle(view, know, smp)
+        r = replay_public_history(view, shuffle, forced)
+        assert r.hands == smp.hands
+        assert (r.left, r.right, r.bazaar_left, r.turn) == (
+            view.left,
+            view.right,
+            view.bazaar_count,
+            view.turn,
+        )
+        differ += r.hands != smp.hands or shuffle != list(smp.bazaar)
+    return differ
+
+
+RULES = [
+    (2, RuleSet()),
+    (3, RuleSet()),
+    (4, RuleSet()),
+    (4, RuleSet(teams="pairs")),
+    (3, RuleSet(hand_size="seven", next_leader="highest_double")),
+    (2, RuleSet(double_play="off", blank_double_when="alone")),
+]
+
+
+@pytest.mark.parametrize(("players", "rules"), RULES)
+def test_every_sampled_deal_is_consistent_with_the_true_history(
+    players: int, rules: RuleSet
+) -> None:
+    rng = random.Random(players)
+    checked = 0
+    for g in range(12):
+        game = Game.new(
+            [f"p{i}" for i in range(players)], rules.model_copy(update={"target": 60}), seed=g
+        )
+        bots = [make_bot("random" if (g + i) % 2 else "greedy", g * 7 + i) for i in range(players)]
+        while not game.is_over:
+            st = game.state
+            if st.phase == "round_over":
+                game.next_round()
+                continue
+            seat = st.turn
+            view = seat_view(st, seat)
+            if view.history and rng.random() < 0.5:
+                _check_view(view, rng, 4)
+                checked += 1
+            game.play(bots[seat].choose(view), seat)
+    assert checked > 50
+
+
+def test_draws_constrain_the_samples() -> None:
+    """Seats that drew hold no tile of the ends they lacked (unless drawn after)."""
+    hits = 0
+    for g in range(40):
+        game = Game.new(["a", "b", "c"], seed=100 + g)
+        bots = [make_bot("greedy", i) for i in range(3)]
+        while game.state.phase == "playing":
+            st = game.state
+            view = seat_view(st, st.turn)
+            know = infer(view)
+            for s in range(3):
+                if s == view.seat:
+                    continue
+                lacks = know.lacks(s)
+                true_hand = st.hand(s)
+                for num, lacked in enumerate(lacks):
+                    if lacked:
+                        hits += 1
+                        assert not true_hand & HAS[num]
+            game.play(bots[st.turn].choose(view), st.turn)
+    assert hits > 0
+
+
+def _events_for(state: GameState, shuffle: list[int]) -> list[Event]:
+    """A round-1 game with ``shuffle`` whose public actions are those of ``state``."""
+    n = state.n_players
+    hs = state.rules.hand_size_for(n)
+    hands, _ = engine.split_deal(shuffle, n, hs)
+    leader, opening = engine.highest_opening(hands)
+    events: list[Event] = [
+        GameCreated(seq=0, game_id="other", rules=state.rules, seats=state.seats, seed=None),
+        RoundDealt(
+            seq=1,
+            round=1,
+            shuffle=tuple(shuffle),
+            leader=leader,
+            opening=None if opening < 0 else opening,
+        ),
+    ]
+    next_draw = n * hs
+    for act in state.history:
+        q = len(events)
+        ev: Event
+        if act.kind == "play":
+            ev = TilePlayed(seq=q, seat=act.seat, tile=act.tiles[0], end=act.side)  # type: ignore[arg-type]
+        elif act.kind == "doubles":
+            ev = DoublesPlayed(seq=q, seat=act.seat, left=act.tiles[0], right=act.tiles[1])
+        elif act.kind == "draw":
+            ev = TileDrawn(seq=q, seat=act.seat, tile=shuffle[next_draw])
+            next_draw += 1
+        else:
+            ev = TurnPassed(seq=q, seat=act.seat)
+        events.append(ev)
+    return events
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_view_holds_no_hidden_tile(players: int) -> None:
+    """Another deal that explains the same public history gives the very same view."""
+    rng = random.Random(9)
+    different = 0
+    for g in range(15):
+        game = Game.new([f"p{i}" for i in range(players)], seed=500 + g)
+        bots = [make_bot("greedy", i) for i in range(players)]
+        while game.state.phase == "playing":
+            st = game.state
+            seat = st.turn
+            view = seat_view(st, seat)
+            if view.history:
+                know = infer(view)
+                smp = Sampler(view, know).sample(rng)
+                shuffle = reconstruct_shuffle(view, know, smp)
+                other = replay(_events_for(st, shuffle))
+                assert seat_view(other, seat) == view
+                others_hidden = [other.hand(s) for s in range(players) if s != seat]
+                different += others_hidden != [st.hand(s) for s in range(players) if s != seat]
+            game.play(bots[seat].choose(view), seat)
+    assert different > 0
+
+
+def test_a_view_is_plain_public_data() -> None:
+    """No field of a view is (or contains) the secret state or another hand's mask."""
+    game = Game.new(["a", "b", "c"], seed=3)
+    st = game.state
+    view = seat_view(st, st.turn)
+    secret = {st.hand(s) for s in range(3) if s != view.seat}
+    for f in dataclasses.fields(view):
+        value = getattr(view, f.name)
+        assert not isinstance(value, (GameState, engine.Round))
+        if f.name != "hand_mask" and isinstance(value, int):
+            assert value not in secret or value < 28
