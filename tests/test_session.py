@@ -153,3 +153,25 @@ def test_list_saves_sees_a_game_change(tmp_path: Path) -> None:
         play_out(s)
     assert [s.finished for s in list_saves(tmp_path)] == [True]
     assert latest_unfinished(tmp_path) is None
+
+
+def test_each_event_is_flushed_to_disk_as_it_happens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from koza.core import savefile
+
+    sessions: list[Session] = []
+    synced: list[int] = []  # how many events the game held at each fsync
+    real = savefile._sync
+
+    def counting(fd: int) -> None:
+        synced.append(len(sessions[0].game.events) if sessions else -1)
+        real(fd)
+
+    monkeypatch.setattr(savefile, "_sync", counting)
+    with Session.create(["Ann", "Bob"], seed=1, save_dir=tmp_path) as s:
+        sessions.append(s)
+        synced.clear()
+        for _ in range(5):
+            s.play(s.game.legal_moves()[0])
+    assert synced == [2, 3, 4, 5, 6]  # one fsync per event, before the game moved on
