@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -29,8 +29,10 @@ from textual.screen import Screen
 
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
-from koza.tui.commands import KozaCommands
 from koza.tui.strings import t
+
+if TYPE_CHECKING:
+    from textual.command import Provider
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -75,6 +77,13 @@ class Services:
     table: Callable[[Any], Screen[Any]] = _table
 
 
+def koza_commands() -> type[Provider]:
+    """The palette's koza commands, imported only when the palette opens."""
+    from koza.tui.commands import KozaCommands
+
+    return KozaCommands
+
+
 def bot_levels() -> tuple[str, ...]:
     """The bot levels on offer (``koza.bots.BOT_LEVELS``, else just ``random``)."""
     import koza.bots
@@ -89,7 +98,7 @@ class KozaApp(App[int]):
     CSS_PATH = "app.tcss"
     TITLE = t("app.title")
     SUB_TITLE = t("app.subtitle")
-    COMMANDS = App.COMMANDS | {KozaCommands}
+    COMMANDS = App.COMMANDS | {koza_commands}
     BINDINGS = [
         Binding("f1", "help", t("key.help"), priority=True),
         Binding("question_mark", "help", t("key.help"), key_display="?"),
