@@ -1,0 +1,202 @@
+"""The round-over dialog (every hand revealed, the scoring) and the game-over dialog."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from koza.core.scoring import side_of
+from koza.core.state import GameState
+from koza.core.tiles import HALVES, tiles_of
+from koza.tui.strings import t
+from koza.tui.table.art import TileStyle, face_for
+
+
+def side_label(state: GameState, side: int) -> str:
+    """A side's name: the player, or both partners in pairs mode."""
+    if state.n_sides != state.n_players:
+        return " + ".join(s.name for i, s in enumerate(state.seats) if i % 2 == side)
+    return state.seats[side].name
+
+
+def hand_text(mask: int, style: TileStyle = "digits") -> Text:
+    face = face_for(style)
+    text = Text(no_wrap=False)
+    for tile in reversed(tiles_of(mask)):
+        hi, lo = HALVES[tile]
+        text.append(f"{face(hi)}│{face(lo)}", "reverse")
+        text.append(" ")
+    return text if mask else Text("—")
+
+
+def round_summary(state: GameState, style: TileStyle = "digits") -> Table:
+    """Each seat's revealed hand and points, then each side's recorded points and total."""
+    rec = state.records[-1]
+    r = state.round
+    pairs = state.n_sides != state.n_players
+    table = Table(box=None, padding=(0, 1), expand=True)
+    table.add_column(t("dialog.col_player"))
+    table.add_column(t("dialog.col_hand"))
+    table.add_column(t("dialog.col_points"), justify="right")
+    if not pairs:
+        for col in ("dialog.col_recorded", "dialog.col_total", "dialog.col_sheet"):
+            table.add_column(t(col), justify="right")
+    for seat, info in enumerate(state.seats):
+        hand = r.hands[seat] if r is not None else 0
+        row: list[str | Text] = [info.name, hand_text(hand, style), str(rec.hand_points[seat])]
+        if not pairs:
+            row += _side_cells(state, side_of(seat, state.n_players, state.rules))
+        table.add_row(*row)
+    if pairs:
+        table.add_section()
+        for side in range(state.n_sides):
+            cells = _side_cells(state, side)
+            table.add_row(side_label(state, side), "", *cells[:1])
+            table.add_row("", t("dialog.pair_total", total=cells[1], sheet=cells[2]), "")
+    return table
+
+
+def _side_cells(state: GameState, side: int) -> list[str | Text]:
+    rec = state.records[-1]
+    if rec.opened[side]:
+        sheet: str | Text = Text(t("dialog.sheet_opened"), style="bold")
+    else:
+        sheet = t("word.sheet_open") if state.sheets.opened[side] else t("word.sheet_closed")
+    return [str(rec.recorded[side]), str(rec.totals[side]), sheet]
+
+
+CSS = "table/dialogs.tcss"
+
+
+class RoundOverScreen(ModalScreen[None]):
+    """Every hand revealed, each seat's points, what was recorded, fish or who went out."""
+
+    BINDINGS = [
+        Binding("enter", "close", t("dialog.key_next"), priority=True),
+        Binding("escape", "close", t("dialog.key_next"), show=False),
+    ]
+
+    CSS_PATH = CSS
+
+    def __init__(self, state: GameState, tile_style: TileStyle = "digits") -> None:
+        super().__init__(classes="dialog-screen")
+        self.state = state
+        self.tile_style = tile_style
+
+    def compose(self) -> ComposeResult:
+        st = self.state
+        rec = st.records[-1]
+        if rec.out_seat is None:
+            how = t("table.fish")
+        else:
+            how = t("table.went_out", name=st.seats[rec.out_seat].name)
+        with Vertical(id="round-over", classes="dialog"):
+            yield Static(t("table.round_over", n=rec.round), classes="dialog-title")
+            yield Static(how, id="round-outcome")
+            yield Static(round_summary(st, self.tile_style), id="round-table")
+            label = t("dialog.next_round") if st.phase == "round_over" else t("dialog.see_result")
+            yield Button(label, id="round-next", variant="primary")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class GameOverScreen(ModalScreen[None]):
+    """The goat, the ranking and the final scores."""
+
+    BINDINGS = [
+        Binding("enter", "close", t("dialog.key_close"), priority=True),
+        Binding("escape", "close", t("dialog.key_close"), show=False),
+    ]
+
+    CSS_PATH = CSS
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__(classes="dialog-screen")
+        self.state = state
+
+    def compose(self) -> ComposeResult:
+        st = self.state
+        goats = ", ".join(side_label(st, g) for g in st.goats)
+        table = Table(box=None, padding=(0, 1), expand=True)
+        table.add_column("#", justify="right")
+        table.add_column(t("dialog.col_player"))
+        table.add_column(t("dialog.col_total"), justify="right")
+        for place, side in enumerate(st.ranking, start=1):
+            table.add_row(str(place), side_label(st, side), str(st.sheets.totals[side]))
+        for side in st.goats:
+            table.add_row(
+                Text(t("word.goat"), style="bold"),
+                Text(side_label(st, side), style="bold"),
+                Text(str(st.sheets.totals[side]), style="bold"),
+            )
+        with Vertical(id="game-over", classes="dialog"):
+            yield Static(t("table.game_over"), classes="dialog-title")
+            yield Static(t("table.goat_is", names=goats), id="goat")
+            yield Static(table, id="ranking")
+            yield Button(t("dialog.close"), id="game-close", variant="primary")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HandOverScreen(ModalScreen[None]):
+    """Hot seat: the hands are hidden until the next player takes the keyboard."""
+
+    BINDINGS = [Binding("enter", "close", t("dialog.key_ready"), priority=True)]
+
+    CSS_PATH = CSS
+
+    def __init__(self, name: str) -> None:
+        super().__init__(classes="dialog-screen")
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="hand-over", classes="dialog"):
+            yield Static(t("table.pass_keyboard", name=self.player), id="hand-over-text")
+            yield Button(t("dialog.ready", name=self.player), id="hand-over-ready")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class EndPromptScreen(ModalScreen[str | None]):
+    """The selected tile fits both ends: left, right, or cancel."""
+
+    BINDINGS = [
+        Binding("left", "pick('left')", t("table.key_left_end")),
+        Binding("right", "pick('right')", t("table.key_right_end")),
+        Binding("escape", "pick('')", t("table.key_cancel")),
+    ]
+
+    CSS_PATH = CSS
+
+    def __init__(self, tile: str, left: int, right: int) -> None:
+        super().__init__(classes="prompt-screen")
+        self.tile, self.left, self.right = tile, left, right
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="end-prompt", classes="dialog"):
+            yield Static(t("table.which_end", tile=self.tile), id="end-prompt-text")
+            yield Button(t("table.left_end_n", n=self.left), id="end-left")
+            yield Button(t("table.right_end_n", n=self.right), id="end-right")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss("left" if event.button.id == "end-left" else "right")
+
+    def action_pick(self, end: str) -> None:
+        self.dismiss(end or None)

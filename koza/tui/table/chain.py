@@ -1,0 +1,105 @@
+"""The chain widget: the snake of tiles, newest highlighted, both open ends marked."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.events import Click
+from textual.geometry import Size
+from textual.message import Message
+from textual.widget import Widget
+
+from koza.core.tiles import tile_name
+from koza.tui.strings import t
+from koza.tui.table.art import TileStyle, face_for
+from koza.tui.table.scene import Scene
+from koza.tui.table.snake import ChainLayout, layout_chain
+
+
+class ChainView(Widget):
+    """The tiles on the table, laid out as a snake within the widget's width."""
+
+    COMPONENT_CLASSES = {
+        "chain--tile",
+        "chain--newest",
+        "chain--end",
+        "chain--end-fit",
+        "chain--link",
+        "chain--hint",
+    }
+
+    class EndClicked(Message):
+        """An open end was clicked: ``end`` is ``"left"`` or ``"right"``."""
+
+        def __init__(self, end: str) -> None:
+            super().__init__()
+            self.end = end
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.scene: Scene | None = None
+        self.fit: tuple[bool, bool] = (False, False)
+        self.tile_style: TileStyle = "digits"
+        self._layout: ChainLayout | None = None
+
+    def show(self, scene: Scene, fit: tuple[bool, bool] = (False, False)) -> None:
+        """Draw ``scene``'s chain; ``fit`` marks the ends the selected tile fits."""
+        self.scene, self.fit = scene, fit
+        self.refresh(layout=True)
+
+    def _lay(self, width: int) -> ChainLayout | None:
+        sc = self.scene
+        if sc is None or not sc.chain:
+            return None
+        return layout_chain(
+            sc.chain,
+            sc.center,
+            (sc.left, sc.right),
+            width,
+            face_for(self.tile_style),
+            newest=sc.newest,
+            fit=self.fit,
+            tags=(t("table.end_tag_left"), t("table.end_tag_right")),
+        )
+
+    def _hint(self) -> str:
+        sc = self.scene
+        if sc is None or sc.phase != "playing":
+            return ""
+        name = sc.names[sc.leader] if 0 <= sc.leader < sc.n_players else ""
+        if sc.opening >= 0:
+            return t("table.empty_chain_with", name=name, tile=tile_name(sc.opening))
+        return t("table.empty_chain", name=name)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        lay = self._lay(width)
+        return lay.height if lay is not None else 1
+
+    def render(self) -> Text:
+        width = self.content_size.width
+        lay = self._layout = self._lay(width)
+        if lay is None:
+            return Text(self._hint(), style=self.get_component_rich_style("chain--hint"))
+        styles = {
+            "": None,
+            "tile": self.get_component_rich_style("chain--tile"),
+            "newest": self.get_component_rich_style("chain--newest"),
+            "end": self.get_component_rich_style("chain--end"),
+            "end-fit": self.get_component_rich_style("chain--end-fit"),
+            "link": self.get_component_rich_style("chain--link"),
+        }
+        text = Text(no_wrap=True, overflow="crop")
+        for i, line in enumerate(lay.lines):
+            if i:
+                text.append("\n")
+            for ch, st in line:
+                text.append(ch, styles[st])
+        return text
+
+    def on_click(self, event: Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None or self._layout is None:
+            return
+        target = self._layout.hit_at(offset.x, offset.y)
+        if target is not None and target[0] == "end":
+            event.stop()
+            self.post_message(self.EndClicked(str(target[1])))

@@ -1,0 +1,392 @@
+"""The table screen: play Kozel with keys and mouse; bots move in a worker.
+
+``TableScreen(session)`` shows the game of ``session`` (``.game``, ``.play``,
+``.next_round``, ``.bot``) from the seat of the human to move, hiding every
+other hand and the bazaar.  ``face_up=True`` shows every hand (watch, replay);
+``watch=True`` turns the play keys into pause / step / faster / slower.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.events import Resize
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from koza.core import engine
+from koza.core.commands import Command, Draw, Pass, Play, PlayDoubles
+from koza.core.game import IllegalMoveError
+from koza.core.tiles import DOUBLE_OF, tile_name
+from koza.core.view import seat_view
+from koza.tui.dialogs import EndPromptScreen, GameOverScreen, HandOverScreen, RoundOverScreen
+from koza.tui.strings import t
+from koza.tui.table.art import TileStyle, default_style
+from koza.tui.table.board import Board
+from koza.tui.table.chain import ChainView
+from koza.tui.table.hand import HandView
+from koza.tui.table.keys import PLAY_ACTIONS, TABLE_BINDINGS, WATCH_ACTIONS
+from koza.tui.table.runner import BotRunner, Session
+from koza.tui.table.scene import Scene, scene_from_state, scene_from_view
+from koza.tui.table.side import BazaarView
+
+
+class TableScreen(Screen[None]):
+    """The table: chain, hand, opponents, bazaar, scoreboard and log."""
+
+    CSS_PATH = "table.tcss"
+    BINDINGS = TABLE_BINDINGS
+
+    class Finished(Message):
+        """The game is over and its last dialog was closed (or the player left)."""
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        face_up: bool = False,
+        watch: bool = False,
+        delay: float | None = None,
+        tile_style: TileStyle | None = None,
+        name: str | None = None,
+        id: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id)
+        self.session = session
+        self.face_up = face_up
+        self.watching = watch
+        self.tile_style: TileStyle = tile_style or default_style()
+        n = session.game.state.n_players
+        self.bots = tuple(session.bot(s) is not None for s in range(n))
+        self.humans = tuple(s for s in range(n) if not self.bots[s])
+        first = session.game.state.turn
+        self.me = first if first in self.humans else (self.humans[0] if self.humans else 0)
+        self.selected = 0
+        self.hidden = False
+        self.message = ""
+        self.error = False
+        self._dialog = False
+        self.runner = BotRunner(
+            self,
+            session,
+            delay=delay,
+            on_thinking=lambda seat: self.refresh_table(),
+            on_moved=lambda seat, cmd: self._after_move(seat),
+            on_error=self._say_error,
+        )
+
+    # --- layout -------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Board(id="board")
+        yield Static(id="status")
+        yield Footer()
+
+    @property
+    def board(self) -> Board:
+        return self.query_one(Board)
+
+    def on_mount(self) -> None:
+        self.board.tile_style = self.tile_style
+        if len(self.humans) > 1 and not self.watching:
+            self.hidden = True
+        self._continue()
+
+    def on_resize(self, event: Resize) -> None:
+        self.call_after_refresh(self.refresh_table)
+
+    # --- what is shown ------------------------------------------------------
+
+    @property
+    def several_humans(self) -> bool:
+        return len(self.humans) > 1 and not self.watching
+
+    def scene(self) -> Scene:
+        """The scene the table shows now (``me``'s view, or face up)."""
+        state = self.session.game.state
+        if self.face_up:
+            return scene_from_state(state, me=self.me, bots=self.bots)
+        return scene_from_view(seat_view(state, self.me), bots=self.bots)
+
+    def my_turn(self) -> bool:
+        state = self.session.game.state
+        return (
+            not self.watching
+            and not self.hidden
+            and not self._dialog
+            and state.phase == "playing"
+            and state.turn == self.me
+            and not self.bots[self.me]
+        )
+
+    def hand(self) -> tuple[int, ...]:
+        return tuple(self.scene().my_hand)
+
+    def selected_tile(self) -> int:
+        hand = self.hand()
+        return hand[self.selected] if hand and 0 <= self.selected < len(hand) else -1
+
+    def refresh_table(self) -> None:
+        """Redraw every widget from the game as it stands."""
+        if not self.is_mounted:
+            return
+        sc = self.scene()
+        hand = sc.my_hand
+        self.selected = min(max(self.selected, 0), max(len(hand) - 1, 0))
+        mine = self.my_turn()
+        self.board.show(
+            sc,
+            selected=self.selected if mine or self.face_up else -1,
+            hidden=self.hidden,
+            thinking=self.runner.thinking,
+            active=mine,
+        )
+        status = self.query_one("#status", Static)
+        status.set_class(self.error and bool(self.message), "-error")
+        status.update(self.message or self._status_text(sc))
+        self.refresh_bindings()
+
+    def _status_text(self, sc: Scene) -> str:
+        if self.hidden:
+            return t("table.hidden_hand")
+        if sc.phase != "playing" or sc.turn < 0:
+            return ""
+        who = sc.names[sc.turn]
+        if self.runner.thinking >= 0:
+            text = t("table.thinking", name=sc.names[self.runner.thinking])
+        elif self.my_turn():
+            if sc.drawn >= 0:
+                text = t("table.play_drawn", tile=tile_name(sc.drawn))
+            elif sc.can(engine.DRAW):
+                text = t("table.must_draw")
+            elif sc.can(engine.PASS):
+                text = t("table.must_pass")
+            elif not sc.chain:
+                text = t("table.you_lead", name=who)
+            else:
+                text = t("table.your_turn_named", name=who)
+        else:
+            text = t("table.turn_of", name=who)
+        if self.watching:
+            state = t("table.paused") if self.runner.paused else ""
+            text = f"{text}  {t('table.delay', s=self.runner.delay)} {state}".rstrip()
+        return text
+
+    def _say_error(self, msg: str) -> None:
+        self.message, self.error = t("table.illegal", reason=msg), True
+        self.refresh_table()
+
+    # --- the flow of the game -----------------------------------------------
+
+    def _after_move(self, seat: int) -> None:
+        state = self.session.game.state
+        if self.several_humans and not self.bots[seat] and state.turn != seat:
+            self.hidden = True
+        self._continue()
+
+    def _continue(self) -> None:
+        """After any change: show the dialogs, hand the keyboard over, or start a bot."""
+        state = self.session.game.state
+        self.refresh_table()
+        if state.phase in ("round_over", "game_over"):
+            self.runner.cancel()
+            self._show_round_over()
+            return
+        if state.phase != "playing" or self._dialog:
+            return
+        seat = state.turn
+        if self.bots[seat] or self.watching:
+            self.runner.kick()
+            return
+        if self.hidden:
+            self._dialog = True
+
+            def ready(_: None) -> None:
+                self._dialog, self.hidden, self.me = False, False, seat
+                self._start_turn()
+
+            self.app.push_screen(HandOverScreen(state.seats[seat].name), ready)
+            self.refresh_table()
+            return
+        self.me = seat
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        """Select a tile that fits (the drawn one if any) when a human's turn begins."""
+        sc = self.scene()
+        hand = list(sc.my_hand)
+        if sc.drawn >= 0 and sc.drawn in hand:
+            self.selected = hand.index(sc.drawn)
+        elif hand and not any(sc.fits(hand[self.selected % len(hand)])):
+            fitting = [i for i, tile in enumerate(hand) if any(sc.fits(tile))]
+            if fitting:
+                self.selected = fitting[0]
+        self.refresh_table()
+
+    def _show_round_over(self) -> None:
+        if self._dialog:
+            return
+        self._dialog = True
+        state = self.session.game.state
+
+        def closed(_: None) -> None:
+            self._dialog = False
+            st = self.session.game.state
+            if st.phase == "game_over":
+                self._dialog = True
+                self.app.push_screen(GameOverScreen(st), lambda _: self._finish())
+                return
+            self.session.next_round()
+            self.selected, self.message = 0, ""
+            if self.several_humans:
+                self.hidden = True
+            self._continue()
+
+        self.app.push_screen(RoundOverScreen(state, self.tile_style), closed)
+        self.refresh_table()
+
+    def _finish(self) -> None:
+        self._dialog = False
+        self.post_message(self.Finished())
+        self.action_leave()
+
+    def play(self, cmd: Command) -> bool:
+        """Play ``cmd`` for ``me``; an illegal one only shows why.  True if played."""
+        if not self.my_turn():
+            return False
+        try:
+            self.session.play(cmd, self.me)
+        except IllegalMoveError as exc:
+            self._say_error(str(exc))
+            self.app.bell()
+            return False
+        self.message, self.error = "", False
+        self._after_move(self.me)
+        return True
+
+    def play_tile(self, tile: int, end: str | None = None) -> None:
+        """Play ``tile`` at ``end``; with no end, ask when it fits both (different) ends."""
+        sc = self.scene()
+        if not sc.chain:
+            self.play(Play(tile, "open"))
+            return
+        left_ok, right_ok = sc.fits(tile)
+        if end is None and left_ok and right_ok and sc.left != sc.right:
+
+            def chosen(picked: str | None) -> None:
+                self._dialog = False
+                if picked in ("left", "right"):
+                    self.play(Play(tile, picked))  # type: ignore[arg-type]
+                else:
+                    self.refresh_table()
+
+            self._dialog = True
+            self.app.push_screen(EndPromptScreen(tile_name(tile), sc.left, sc.right), chosen)
+            return
+        if end is None:
+            end = "right" if right_ok and not left_ok else "left"
+        self.play(Play(tile, end))  # type: ignore[arg-type]
+
+    # --- keys -----------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in WATCH_ACTIONS:
+            return self.watching
+        if action == "select":
+            return not self.watching and not self.hidden and bool(self.hand())
+        if action in PLAY_ACTIONS:
+            if not self.my_turn():
+                return False
+            sc = self.scene()
+            if action == "play":
+                return sc.can(engine.PLAY)
+            if action == "play_end":
+                tile = self.selected_tile()
+                return bool(sc.chain) and all(sc.fits(tile)) and sc.left != sc.right
+            if action == "doubles":
+                return sc.doubles_move is not None
+            return sc.can(engine.DRAW if action == "draw" else engine.PASS)
+        return True
+
+    def action_select(self, step: int) -> None:
+        hand = self.hand()
+        if hand:
+            self.selected = (self.selected + step) % len(hand)
+            self.message = ""
+            self.refresh_table()
+
+    def action_play(self) -> None:
+        tile = self.selected_tile()
+        if tile >= 0:
+            self.play_tile(tile)
+
+    def action_play_end(self, end: str) -> None:
+        tile = self.selected_tile()
+        if tile >= 0:
+            self.play_tile(tile, end)
+
+    def action_doubles(self) -> None:
+        sc = self.scene()
+        move = sc.doubles_move
+        if move is not None:
+            self.play(PlayDoubles(move[1], move[2]))
+        elif sc.left >= 0:
+            self.play(PlayDoubles(DOUBLE_OF[sc.left], DOUBLE_OF[sc.right]))
+
+    def action_draw(self) -> None:
+        self.play(Draw())
+
+    def action_pass_turn(self) -> None:
+        self.play(Pass())
+
+    def action_toggle_tiles(self) -> None:
+        self.tile_style = "pips" if self.tile_style == "digits" else "digits"
+        self.board.tile_style = self.tile_style
+        self.refresh_table()
+
+    def action_leave(self) -> None:
+        self.runner.cancel()
+        if len(self.app.screen_stack) > 1 and self.app.screen is self:
+            self.dismiss(None)
+        else:
+            self.app.exit()
+
+    # watch mode -------------------------------------------------------------
+
+    def action_pause(self) -> None:
+        self.runner.pause()
+        self.refresh_table()
+
+    def action_step(self) -> None:
+        self.runner.step()
+
+    def action_faster(self) -> None:
+        self.runner.faster()
+        self.refresh_table()
+
+    def action_slower(self) -> None:
+        self.runner.slower()
+        self.refresh_table()
+
+    def action_toggle_face(self) -> None:
+        self.face_up = not self.face_up
+        self.refresh_table()
+
+    # --- mouse ----------------------------------------------------------------
+
+    def on_hand_view_tile_clicked(self, event: HandView.TileClicked) -> None:
+        if self.my_turn() and event.index == self.selected:
+            self.play_tile(event.tile)
+            return
+        self.selected, self.message = event.index, ""
+        self.refresh_table()
+
+    def on_chain_view_end_clicked(self, event: ChainView.EndClicked) -> None:
+        tile = self.selected_tile()
+        if self.my_turn() and tile >= 0:
+            self.play_tile(tile, event.end)
+
+    def on_bazaar_view_clicked(self, event: BazaarView.Clicked) -> None:
+        """Draw; with an empty bazaar and nothing that fits, the click passes."""
+        if self.my_turn():
+            self.play(Pass() if self.scene().can(engine.PASS) else Draw())

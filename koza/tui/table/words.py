@@ -1,0 +1,67 @@
+"""Moves in words (through ``t``) for the opponents' cards and the log."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from koza.core.state import Action
+from koza.core.tiles import tile_name
+from koza.tui.strings import t
+
+
+def did(actions: Sequence[Action]) -> str:
+    """A seat's latest turn in a few words: "drew 3, played 6-4"."""
+    parts = []
+    draws = sum(1 for a in actions if a.kind == "draw")
+    if draws:
+        parts.append(t("table.did_draw", n=draws))
+    for a in actions:
+        if a.kind == "play":
+            parts.append(t("table.did_play", tile=tile_name(a.tiles[0])))
+        elif a.kind == "doubles":
+            parts.append(
+                t("table.did_doubles", left=tile_name(a.tiles[0]), right=tile_name(a.tiles[1]))
+            )
+        elif a.kind == "pass":
+            parts.append(t("table.did_pass"))
+    return ", ".join(parts)
+
+
+def log_lines(history: Sequence[Action], names: Sequence[str]) -> list[str]:
+    """One line per move of the round; a run of draws by one seat is one line."""
+    lines: list[str] = []
+    i = 0
+    while i < len(history):
+        a = history[i]
+        name = names[a.seat]
+        if a.kind == "draw":
+            n = 1
+            while (
+                i + n < len(history)
+                and history[i + n].seat == a.seat
+                and (history[i + n].kind == "draw")
+            ):
+                n += 1
+            lines.append(t("table.drew", name=name, n=n))
+            i += n
+            continue
+        if a.kind == "play":
+            tile = tile_name(a.tiles[0])
+            if a.side == "open":
+                lines.append(t("table.played", name=name, tile=tile))
+            else:
+                end = t("table.end_left" if a.side == "left" else "table.end_right")
+                lines.append(t("table.played_at", name=name, tile=tile, end=end))
+        elif a.kind == "doubles":
+            lines.append(
+                t(
+                    "table.played_doubles",
+                    name=name,
+                    left=tile_name(a.tiles[0]),
+                    right=tile_name(a.tiles[1]),
+                )
+            )
+        else:
+            lines.append(t("table.passed", name=name))
+        i += 1
+    return lines

@@ -1,0 +1,189 @@
+"""The table screen played with keys only, with the mouse only, and refusing illegal moves."""
+
+from __future__ import annotations
+
+from test_tui_table_support import FakeSession, TableApp, settle, table
+from textual.pilot import Pilot
+
+from koza.core import engine
+from koza.core.events import RoundScored, TilePlayed
+from koza.core.state import replay
+from koza.tui.dialogs import EndPromptScreen, GameOverScreen, HandOverScreen, RoundOverScreen
+from koza.tui.table.chain import ChainView
+from koza.tui.table.hand import STEP, HandView
+from koza.tui.table.side import BazaarView
+
+
+def fitting_index(app: TableApp) -> tuple[int, str | None]:
+    """A hand index that may be played now, and the end it goes on (None: either)."""
+    screen = table(app)
+    assert screen is not None
+    sc = screen.scene()
+    for i, tile in enumerate(sc.my_hand):
+        left, right = sc.fits(tile)
+        if left or right:
+            return i, ("left" if left else "right")
+    return -1, None
+
+
+async def human_move_by_keys(pilot: Pilot[None], app: TableApp) -> None:
+    screen = table(app)
+    assert screen is not None
+    sc = screen.scene()
+    if sc.can(engine.DRAW):
+        await pilot.press("d")
+    elif sc.can(engine.PASS):
+        await pilot.press("p")
+    elif sc.doubles_move is not None:
+        await pilot.press("w")
+    else:
+        index, _ = fitting_index(app)
+        while screen.selected != index:
+            await pilot.press("right")
+        await pilot.press("enter")
+        if isinstance(app.screen, EndPromptScreen):
+            await pilot.press("left")
+    await settle(pilot)
+
+
+async def play_round(pilot: Pilot[None], app: TableApp, mover) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(300):
+        await settle(pilot)
+        if isinstance(app.screen, RoundOverScreen):
+            return
+        if isinstance(app.screen, HandOverScreen):
+            await pilot.press("enter")
+            continue
+        await mover(pilot, app)
+    raise AssertionError("the round did not end")
+
+
+async def test_a_whole_round_with_keys_only_is_saved() -> None:
+    session = FakeSession(["Ann", "bot:Bob"], seed=7)
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_round(pilot, app, human_move_by_keys)
+        assert isinstance(session.saved[-1], RoundScored)
+        mine = [e for e in session.saved if getattr(e, "seat", None) == 0]
+        assert any(isinstance(e, TilePlayed) for e in mine)
+        assert replay(session.saved) == session.game.state
+        await pilot.press("enter")  # next round
+        await settle(pilot)
+        assert session.game.state.round_no == 2
+        assert not isinstance(app.screen, RoundOverScreen)
+
+
+async def human_move_by_mouse(pilot: Pilot[None], app: TableApp) -> None:
+    screen = table(app)
+    assert screen is not None
+    sc = screen.scene()
+    if sc.can(engine.DRAW) or sc.can(engine.PASS):
+        await pilot.click(BazaarView)
+        await settle(pilot)
+        return
+    index, end = fitting_index(app)
+    hand = app.screen.query_one(HandView)
+    per_row = hand._per_row(hand.content_size.width)
+    row, col = divmod(index, per_row)
+    if screen.selected != index:
+        await pilot.click(HandView, offset=(col * STEP + 1, row * 4 + 1))  # select
+    assert screen.selected == index
+    chain = app.screen.query_one(ChainView)
+    lay = chain._layout
+    if lay is not None and lay.hits:
+        hit = next(h for h in lay.hits if h.target == ("end", end))
+        await pilot.click(ChainView, offset=(hit.x0 + 1, hit.y))  # play at that end
+    else:
+        await pilot.click(HandView, offset=(col * STEP + 1, row * 4 + 1))  # click again: play
+    await settle(pilot)
+
+
+async def test_a_whole_round_with_the_mouse_only_is_saved() -> None:
+    session = FakeSession(["Ann", "bot:Bob", "bot:Cid"], seed=3)
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_round(pilot, app, human_move_by_mouse)
+        assert isinstance(session.saved[-1], RoundScored)
+        kinds = {type(e) for e in session.saved if getattr(e, "seat", None) == 0}
+        assert TilePlayed in kinds
+        assert replay(session.saved) == session.game.state
+        await pilot.click("#round-next")
+        await settle(pilot)
+        assert session.game.state.round_no == 2
+
+
+async def test_an_illegal_tile_is_refused_with_the_rules_reason() -> None:
+    session = FakeSession(["Ann", "bot:Bob"], seed=7)
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert screen is not None
+        sc = screen.scene()
+        bad = next(i for i, tile in enumerate(sc.my_hand) if not any(sc.fits(tile)))
+        before = len(session.saved)
+        while screen.selected != bad:
+            await pilot.press("right")
+        await pilot.press("enter")
+        await settle(pilot)
+        status = str(app.screen.query_one("#status").render())
+        assert "Not allowed" in status and "does not fit" in status
+        assert len(session.saved) == before
+        await pilot.click(BazaarView)  # drawing while a tile fits
+        await settle(pilot)
+        status = str(app.screen.query_one("#status").render())
+        assert "play it instead of drawing" in status
+        assert len(session.saved) == before
+
+
+async def test_the_keys_offered_are_the_ones_that_apply() -> None:
+    session = FakeSession(["Ann", "bot:Bob"], seed=7)
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert screen is not None
+        assert screen.check_action("play", ()) is True
+        assert screen.check_action("draw", ()) is False
+        assert screen.check_action("pass_turn", ()) is False
+        assert screen.check_action("pause", ()) is False
+
+
+async def test_hot_seat_hides_the_hand_until_the_next_player_is_ready() -> None:
+    session = FakeSession(["Ann", "Cid"], seed=7)
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert screen is not None
+        first = session.game.state.turn
+        assert isinstance(app.screen, HandOverScreen)
+        assert screen.query_one(HandView).shown_tiles == set()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.me == first
+        assert screen.query_one(HandView).shown_tiles == set(screen.scene().my_hand)
+        await human_move_by_keys(pilot, app)
+        if session.game.state.turn != first:
+            assert isinstance(app.screen, HandOverScreen)
+            assert screen.query_one(HandView).shown_tiles == set()
+            assert screen.hidden
+            await pilot.press("enter")
+            await settle(pilot)
+            assert screen.me == session.game.state.turn
+
+
+async def test_a_game_to_the_goat_ends_with_the_game_over_dialog() -> None:
+    session = FakeSession(["Ann", "bot:Bob"], seed=5, target=20)
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(20):
+            await play_round(pilot, app, human_move_by_keys)
+            await pilot.press("enter")
+            await settle(pilot)
+            if isinstance(app.screen, GameOverScreen):
+                break
+        assert isinstance(app.screen, GameOverScreen)
+        assert session.game.is_over
+        text = str(app.screen.query_one("#goat").render())
+        assert "goat" in text.lower()
