@@ -175,3 +175,12 @@ def test_each_event_is_flushed_to_disk_as_it_happens(
         for _ in range(5):
             s.play(s.game.legal_moves()[0])
     assert synced == [2, 3, 4, 5, 6]  # one fsync per event, before the game moved on
+
+
+def test_a_dropped_session_releases_its_lock(tmp_path: Path) -> None:
+    import gc
+
+    path = Session.create(["Ann", "Bob"], seed=1, save_dir=tmp_path).path
+    gc.collect()
+    with Session.open(path) as s:
+        assert s.state.phase == "playing"

@@ -364,3 +364,7 @@ class SaveWriter:
         if self._fd >= 0:
             fd, self._fd = self._fd, -1
             os.close(fd)
+
+    def __del__(self) -> None:  # a forgotten writer must not keep its game locked
+        with contextlib.suppress(Exception):
+            self.close()
