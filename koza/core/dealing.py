@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from koza.core.tiles import BIT, DOUBLES_MASK, HAS, N_TILES
+from koza.core.tiles import BIT, DOUBLES_MASK, HAS, N_TILES, tile_name
 
 _BITLEN: tuple[int, ...] = tuple((i + 1).bit_length() for i in range(N_TILES))
 
@@ -61,3 +61,19 @@ def shuffled_set(rng: random.Random) -> list[int]:
             j = bits(k)
         tiles[i], tiles[j] = tiles[j], tiles[i]
     return tiles
+
+
+def stacked_shuffle(hands: Sequence[Sequence[int]], bazaar: Sequence[int] = ()) -> list[int]:
+    """A full shuffle that deals ``hands`` (seat order) and then ``bazaar`` first.
+
+    The tiles not named follow in id order.  For tests, puzzles and duplicate deals;
+    raises ``ValueError`` if a tile is named twice.
+    """
+    named = [t for h in hands for t in h] + list(bazaar)
+    seen: set[int] = set()
+    for t in named:
+        if t in seen:
+            raise ValueError(f"{tile_name(t)} is named twice in the stacked deal")
+        seen.add(t)
+    rest = [t for t in range(N_TILES) if t not in seen]
+    return named + rest

@@ -30,7 +30,15 @@ from koza.core.events import (
 )
 from koza.core.rules import RuleError, RuleSet
 from koza.core.scoring import goats_and_ranking, score_round
-from koza.core.state import GameState, apply_event, describe_illegal, expected_leader, replay
+from koza.core.state import (
+    GameState,
+    apply_event,
+    describe_illegal,
+    expected_leader,
+    first_bad_hand,
+    replay,
+)
+from koza.core.tiles import N_TILES
 
 EventSink = Callable[[Event], None]
 
@@ -43,9 +51,15 @@ class Game:
     """A game in progress: its events, its state, and the moves allowed now."""
 
     def __init__(self, state: GameState, events: Sequence[Event], sink: EventSink | None) -> None:
+        """Wrap a state and its events; then emit (to ``sink``) whatever must follow them.
+
+        A save cut short between a step's events (a crash) is completed here: a round
+        that ended gets its score (and the game over), a bad deal its void and redeal.
+        """
         self._state = state
         self._events: list[Event] = list(events)
         self._sink = sink
+        self._settle()
 
     # --- construction -------------------------------------------------------
 
@@ -117,10 +131,14 @@ class Game:
         return self._state.seq + 1
 
     def play(self, command: Command, seat: int | None = None) -> None:
-        """Make a move for the seat to move (or check it is ``seat``'s turn)."""
+        """Make a move for the seat to move (or check it is ``seat``'s turn).
+
+        Raises ``IllegalMoveError`` saying what was tried and why it is not allowed.
+        """
         st = self._state
-        if st.phase != "playing" or st.round is None:
-            raise IllegalMoveError(f"{command}: no round is in play")
+        _check_command(command)
+        if st.phase != "playing" or st.round is None or st.round.over:
+            raise IllegalMoveError(f"{command}: no round is in play ({_PHASE[st.phase]})")
         r = st.round
         if seat is not None and seat != r.turn:
             raise IllegalMoveError(f"{command}: it is not your turn (seat {r.turn} is to move)")
@@ -134,7 +152,7 @@ class Game:
             self._emit(DoublesPlayed(seq=q, seat=s, left=command.left, right=command.right))
         elif isinstance(command, Draw):
             self._emit(TileDrawn(seq=q, seat=s, tile=r.bazaar[r.bz]))
-        elif isinstance(command, Pass):
+        else:
             self._emit(TurnPassed(seq=q, seat=s))
         self._finish_round_if_over()
 
@@ -156,28 +174,35 @@ class Game:
                 opened=result.newly_opened,
             )
         )
-        over = goats_and_ranking(result.sheets.totals, st.rules.target)
+        self._game_over_if_reached()
+
+    def _game_over_if_reached(self) -> None:
+        totals = self._state.sheets.totals
+        over = goats_and_ranking(totals, self._state.rules.target)
         if over is not None:
             goats, ranking = over
             self._emit(
-                GameOver(
-                    seq=self._seq(),
-                    goats=tuple(goats),
-                    ranking=tuple(ranking),
-                    totals=result.sheets.totals,
-                )
+                GameOver(seq=self._seq(), goats=tuple(goats), ranking=tuple(ranking), totals=totals)
             )
 
-    def next_round(self) -> None:
-        """Deal the next round (redealing bad hands when the rules say so)."""
+    def next_round(self, shuffle: Sequence[int] | None = None) -> None:
+        """Deal the next round (redealing bad hands when the rules say so).
+
+        ``shuffle`` deals that exact order of the 28 tiles instead of the seeded one
+        (tests, duplicate deals); a redeal after it uses the seeded order.
+        """
         st = self._state
         if st.phase not in ("new", "round_over"):
-            raise IllegalMoveError(f"cannot deal a new round while the game is {st.phase}")
-        round_no = st.round_no + 1
-        for attempt in range(1000):
-            rng = random.Random(f"koza/{st.seed}/{round_no}/{attempt}")
-            shuffle = engine.shuffled_set(rng)
-            n = st.n_players
+            raise IllegalMoveError(f"cannot deal a new round: {_PHASE[st.phase]}")
+        self._deal(st.round_no + 1, 0, shuffle)
+
+    def _deal(self, round_no: int, first: int, shuffle: Sequence[int] | None = None) -> None:
+        """Deal ``round_no`` from seeded attempt ``first`` on until no hand must be voided."""
+        st = self._state
+        n = st.n_players
+        for attempt in range(first, 1000):
+            if shuffle is None:
+                shuffle = engine.shuffled_set(random.Random(f"koza/{st.seed}/{round_no}/{attempt}"))
             hands, _ = engine.split_deal(shuffle, n, st.rules.hand_size_for(n))
             leader, opening = expected_leader(self._state, hands)
             self._emit(
@@ -189,10 +214,53 @@ class Game:
                     opening=None if opening < 0 else opening,
                 )
             )
-            if self._state.rules.redeal != "bad_hand":
+            if not self._void_if_bad():
                 return
-            bad = next((s for s, h in enumerate(hands) if engine.bad_hand(h)), None)
-            if bad is None:
-                return
-            self._emit(DealVoided(seq=self._seq(), round=round_no, seat=bad))
+            shuffle = None
         raise RuleError("could not deal a hand without a redeal in 1000 tries")
+
+    def _void_if_bad(self) -> bool:
+        st = self._state
+        bad = first_bad_hand(st, st.round.hands) if st.round is not None else -1
+        if bad >= 0:
+            self._emit(DealVoided(seq=self._seq(), round=st.round_no, seat=bad))
+        return bad >= 0
+
+    def _settle(self) -> None:
+        """Emit the events that must follow the last one (only after a cut-short save)."""
+        st = self._state
+        r = st.round
+        if st.phase == "round_over":
+            self._game_over_if_reached()
+        elif st.phase != "playing":
+            return
+        elif r is None or (r.left < 0 and not st.history and self._void_if_bad()):
+            voids = sum(isinstance(e, DealVoided) and e.round == st.round_no for e in self._events)
+            self._deal(st.round_no, voids)
+        else:
+            self._finish_round_if_over()
+
+
+_PHASE = {
+    "new": "the game has not started",
+    "playing": "a round is in play",
+    "round_over": "the round is over; deal the next one",
+    "game_over": "the game is over",
+}
+
+
+def _check_command(command: object) -> None:
+    """Reject a command whose fields are not tiles or ends before the rules look at it."""
+    if isinstance(command, Play):
+        tiles: tuple[object, ...] = (command.tile,)
+        if command.end not in ("left", "right", "open"):
+            raise IllegalMoveError(f"{command.end!r} is not an end (left, right or open)")
+    elif isinstance(command, PlayDoubles):
+        tiles = (command.left, command.right)
+    elif isinstance(command, Draw | Pass):
+        return
+    else:
+        raise IllegalMoveError(f"{command!r} is not a command")
+    for t in tiles:
+        if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < N_TILES:
+            raise IllegalMoveError(f"{t!r} is not a tile (tiles are 0..27; use parse_tile)")

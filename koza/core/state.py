@@ -7,9 +7,9 @@ tampered or out-of-order event raises ``ReplayError`` with a clear reason.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
-from typing import Literal, NamedTuple
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal, NamedTuple
 
 from koza.core import engine
 from koza.core.engine import DOUBLES_MOVES, DRAW_MOVE, LEFT, OPEN, PASS_MOVE, PLAY_MOVES, RIGHT
@@ -26,9 +26,9 @@ from koza.core.events import (
     TilePlayed,
     TurnPassed,
 )
+from koza.core.explain import describe_illegal as describe_illegal
 from koza.core.rules import RuleError, RuleSet
 from koza.core.scoring import (
-    RoundScore,
     Sheets,
     goats_and_ranking,
     n_sides,
@@ -66,7 +66,7 @@ class Action(NamedTuple):
 
 
 class RoundRecord(NamedTuple):
-    """The score sheet line of one finished round."""
+    """The score sheet line of one finished round (``leader``: who led it)."""
 
     round: int
     outcome: str
@@ -75,6 +75,7 @@ class RoundRecord(NamedTuple):
     recorded: tuple[int, ...]
     totals: tuple[int, ...]
     opened: tuple[bool, ...]
+    leader: int = -1
 
 
 @dataclass(frozen=True)
@@ -109,7 +110,7 @@ class GameState:
     def turn(self) -> int:
         """Seat to move (-1 when nobody is to move)."""
         r = self.round
-        return r.turn if self.phase == "playing" and r is not None else -1
+        return r.turn if self.phase == "playing" and r is not None and not r.over else -1
 
     def legal_moves(self) -> list[engine.Move]:
         """Lean moves for the seat to move."""
@@ -122,18 +123,23 @@ class GameState:
         return self.round.hands[seat] if self.round is not None else 0
 
 
-def _fail(msg: str) -> ReplayError:
-    return ReplayError(msg)
+def _evolve(state: GameState, **changes: Any) -> GameState:
+    """``dataclasses.replace`` without its per-call cost (no validation to skip here)."""
+    new = object.__new__(GameState)
+    d = new.__dict__
+    d.update(state.__dict__)
+    d.update(changes)
+    return new
 
 
 def initial_state(event: GameCreated) -> GameState:
     """The state right after a game is created."""
     if event.seq != 0:
-        raise _fail(f"the first event must have seq 0, not {event.seq}")
+        raise ReplayError(f"the first event must have seq 0, not {event.seq}")
     try:
         event.rules.check_players(len(event.seats))
     except RuleError as exc:
-        raise _fail(str(exc)) from None
+        raise ReplayError(str(exc)) from None
     sides = n_sides(len(event.seats), event.rules)
     return GameState(
         game_id=event.game_id,
@@ -146,41 +152,56 @@ def initial_state(event: GameCreated) -> GameState:
 
 
 def expected_leader(state: GameState, hands: list[int]) -> tuple[int, int]:
-    """``(leader, opening tile or -1)`` for the next round under the rules."""
-    first = not state.records
-    if first or state.rules.next_leader == "highest_double":
+    """``(leader, opening tile or -1)`` for the next round under the rules.
+
+    Round 1, and every round under ``next_leader=highest_double``: the holder of
+    the highest double (else the highest tile) leads and must open with it.
+    Otherwise the player who went out leads with any tile; after a fish the
+    fewest counted round points (0-0 bonus included) lead, ties going to the
+    first tied seat in turn order after the previous round's leader.
+    """
+    if not state.records or state.rules.next_leader == "highest_double":
         return engine.highest_opening(hands)
     last = state.records[-1]
     if last.out_seat is not None:
         return last.out_seat, -1
-    prev_leader = state.round.leader if state.round is not None else 0
-    return next_leader_after_fish(last.hand_points, prev_leader), -1
+    return next_leader_after_fish(last.hand_points, last.leader), -1
+
+
+def first_bad_hand(state: GameState, hands: list[int]) -> int:
+    """The first seat whose hand must be thrown in under ``redeal=bad_hand``, else -1."""
+    if state.rules.redeal != "bad_hand":
+        return -1
+    return next((s for s, h in enumerate(hands) if engine.bad_hand(h)), -1)
 
 
 def _deal(state: GameState, ev: RoundDealt) -> GameState:
-    if state.phase not in ("new", "round_over") and not (
-        state.phase == "playing" and state.round is None
-    ):
-        raise _fail(f"a round was dealt while the game was {state.phase.replace('_', ' ')}")
-    want_round = state.round_no if state.round is None and state.round_no else state.round_no + 1
+    redeal = state.phase == "playing" and state.round is None
+    if state.phase not in ("new", "round_over") and not redeal:
+        raise ReplayError(f"round {ev.round} was dealt while round {state.round_no} was in play")
+    if state.phase == "round_over" and goats_and_ranking(state.sheets.totals, state.rules.target):
+        raise ReplayError(f"round {ev.round} was dealt after a score reached the target")
+    want_round = state.round_no if redeal else state.round_no + 1
     if ev.round != want_round:
-        raise _fail(f"round {ev.round} was dealt where round {want_round} was due")
+        raise ReplayError(f"round {ev.round} was dealt where round {want_round} was due")
     if sorted(ev.shuffle) != list(range(N_TILES)):
         dup = next((t for t in ev.shuffle if ev.shuffle.count(t) > 1), None)
         what = f"{tile_name(dup)} appears twice" if dup is not None else "tiles are missing"
-        raise _fail(f"the shuffle of round {ev.round} is not a full set: {what}")
+        raise ReplayError(f"the shuffle of round {ev.round} is not a full set: {what}")
     n = state.n_players
     hands, bazaar = engine.split_deal(ev.shuffle, n, state.rules.hand_size_for(n))
     leader, opening = expected_leader(state, hands)
     got_opening = -1 if ev.opening is None else ev.opening
     if (ev.leader, got_opening) != (leader, opening):
-        raise _fail(
-            f"round {ev.round} names seat {ev.leader} as leader, but the rules give seat {leader}"
-            + (f" opening with {tile_name(opening)}" if opening >= 0 else "")
+        what = f"seat {leader}" + (f" opening with {tile_name(opening)}" if opening >= 0 else "")
+        got = f"seat {ev.leader}" + (
+            f" opening with {tile_name(got_opening)}" if got_opening >= 0 else ""
         )
+        raise ReplayError(f"round {ev.round} names {got} to lead, but the rules give {what}")
     r = engine.Round(hands, bazaar, leader, opening, state.rules.double_play == "doubles")
-    return replace(
+    return _evolve(
         state,
+        seq=ev.seq,
         phase="playing",
         round_no=ev.round,
         round=r,
@@ -192,105 +213,110 @@ def _deal(state: GameState, ev: RoundDealt) -> GameState:
 
 def _void(state: GameState, ev: DealVoided) -> GameState:
     r = state.round
-    if state.rules.redeal != "bad_hand" or r is None or state.phase != "playing" or r.left >= 0:
-        raise _fail("a deal was voided, but redeals are off or play has started")
-    if ev.round != state.round_no or not engine.bad_hand(r.hands[ev.seat]):
-        raise _fail(f"seat {ev.seat}'s hand in round {ev.round} does not allow a redeal")
-    return replace(state, round=None, chain=(), history=())
+    if state.rules.redeal != "bad_hand":
+        raise ReplayError("a deal was voided, but redeals are off in these rules")
+    if r is None or state.phase != "playing" or state.history or ev.round != state.round_no:
+        raise ReplayError(f"round {ev.round} was voided, but it is not a fresh deal")
+    bad = first_bad_hand(state, r.hands)
+    if ev.seat != bad:
+        why = f"seat {bad}'s hand is the first bad one" if bad >= 0 else "no hand is bad"
+        raise ReplayError(f"seat {ev.seat}'s deal in round {ev.round} was voided, but {why}")
+    return _evolve(state, seq=ev.seq, round=None, chain=(), history=())
 
 
-def _move(state: GameState, ev: TilePlayed | DoublesPlayed | TileDrawn | TurnPassed) -> GameState:
+_SIDE = {"left": LEFT, "right": RIGHT, "open": OPEN}
+_ONE: tuple[tuple[int], ...] = tuple((t,) for t in range(N_TILES))
+_ENDS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((a, b) for b in range(-1, 7)) for a in range(-1, 7)
+)
+# The Placed of tile t laid on an end showing n: on the left, on the right, or opening.
+_ON_LEFT = tuple(tuple(Placed(t, OTHER[t][n], n) for n in range(7)) for t in range(N_TILES))
+_ON_RIGHT = tuple(tuple(Placed(t, n, OTHER[t][n]) for n in range(7)) for t in range(N_TILES))
+_OPENED = tuple(Placed(t, *HALVES[t]) for t in range(N_TILES))
+_DOUBLE_PLACED = tuple(Placed(t, HALVES[t][0], HALVES[t][0]) for t in range(N_TILES))
+_new_action = tuple.__new__
+
+
+def _check_move(state: GameState, seat: int, move: engine.Move) -> engine.Round:
+    """The round the move is made in, once the move is known to be legal there."""
     r = state.round
     if state.phase != "playing" or r is None:
-        raise _fail(f"seat {ev.seat} moved while no round was in play")
-    if ev.seat != r.turn:
-        raise _fail(f"seat {ev.seat} moved out of turn (seat {r.turn} was to move)")
-    ends = (r.left, r.right)
-    chain = state.chain
-    if isinstance(ev, TilePlayed):
-        side = {"left": LEFT, "right": RIGHT, "open": OPEN}[ev.end]
-        move = PLAY_MOVES[ev.tile][side]
-        t = ev.tile
-        if side == OPEN:
-            hi, lo = HALVES[t]
-            chain = (Placed(t, hi, lo),)
-        elif side == LEFT and r.left >= 0:
-            chain = (Placed(t, OTHER[t][r.left], r.left), *chain)
-        elif r.right >= 0:
-            chain = (*chain, Placed(t, r.right, OTHER[t][r.right]))
-        action = Action(ev.seat, "play", (t,), ev.end, ends)
-    elif isinstance(ev, DoublesPlayed):
-        move = DOUBLES_MOVES[ev.left][ev.right]
-        lhi, rhi = HALVES[ev.left][0], HALVES[ev.right][0]
-        chain = (Placed(ev.left, lhi, lhi), *chain, Placed(ev.right, rhi, rhi))
-        action = Action(ev.seat, "doubles", (ev.left, ev.right), "both", ends)
-    elif isinstance(ev, TileDrawn):
-        move = DRAW_MOVE
-        if r.bz >= len(r.bazaar) or r.bazaar[r.bz] != ev.tile:
-            raise _fail(
-                f"seat {ev.seat} drew {tile_name(ev.tile)}, which is not next in the bazaar"
-            )
-        action = Action(ev.seat, "draw", (ev.tile,), "", ends)
+        raise ReplayError(f"seat {seat} moved while no round was in play")
+    if r.over:
+        raise ReplayError(f"seat {seat} moved after round {state.round_no} had ended")
+    if seat != r.turn:
+        raise ReplayError(f"seat {seat} moved out of turn (seat {r.turn} was to move)")
+    if r.left < 0 and not state.history and first_bad_hand(state, r.hands) >= 0:
+        raise ReplayError(f"round {state.round_no} was played, but its deal had to be voided")
+    if move not in engine.legal_moves(r):
+        raise ReplayError(f"seat {seat}: {describe_illegal(r, move, seat)}")
+    return r
+
+
+def _played(state: GameState, ev: TilePlayed) -> GameState:
+    t, seat = ev.tile, ev.seat
+    side = _SIDE[ev.end]
+    move = PLAY_MOVES[t][side]
+    r = _check_move(state, seat, move)
+    left, right = r.left, r.right
+    if side == LEFT:
+        chain = (_ON_LEFT[t][left], *state.chain)
+    elif side == RIGHT:
+        chain = (*state.chain, _ON_RIGHT[t][right])
     else:
-        move = PASS_MOVE
-        action = Action(ev.seat, "pass", (), "", ends)
-    legal = engine.legal_moves(r)
-    if move not in legal:
-        raise _fail(f"seat {ev.seat}: {describe_illegal(r, move)}")
+        chain = (_OPENED[t],)
     nr = r.copy()
     engine.apply(nr, move)
-    phase: Phase = "playing"
-    return replace(state, round=nr, chain=chain, history=(*state.history, action), phase=phase)
+    action = _new_action(Action, (seat, "play", _ONE[t], ev.end, _ENDS[left + 1][right + 1]))
+    return _evolve(state, seq=ev.seq, round=nr, chain=chain, history=(*state.history, action))
 
 
-def describe_illegal(r: engine.Round, move: engine.Move) -> str:
-    """Why ``move`` is illegal in ``r`` (one short sentence)."""
-    kind, a, b = move
-    hand = r.hands[r.turn]
-    ends = f"({r.left}, {r.right})"
-    if r.over:
-        return "the round is over"
-    if kind == engine.PLAY:
-        if not hand >> a & 1:
-            return f"{tile_name(a)} is not in the hand"
-        if r.left < 0:
-            if r.opening >= 0 and a != r.opening:
-                return f"the round must open with {tile_name(r.opening)}"
-            return f"{tile_name(a)} cannot open the round"
-        if b == OPEN:
-            return "the chain is already open; play on the left or right end"
-        if r.drawn >= 0 and a != r.drawn:
-            return f"the drawn tile {tile_name(r.drawn)} must be played"
-        end_num = r.left if b == LEFT else r.right
-        if not engine.fits(r, a):
-            return f"{tile_name(a)} does not fit either end {ends}"
-        return f"{tile_name(a)} does not fit the {engine.SIDE_NAMES[b]} end ({end_num})"
-    if kind == engine.DOUBLES:
-        if not r.doubles_ok:
-            return "two doubles in one turn are off in these rules"
-        return (
-            f"{tile_name(a)} and {tile_name(b)} are not the doubles of the two ends {ends} in hand"
+def _doubles(state: GameState, ev: DoublesPlayed) -> GameState:
+    a, b, seat = ev.left, ev.right, ev.seat
+    move = DOUBLES_MOVES[a][b]
+    r = _check_move(state, seat, move)
+    chain = (_DOUBLE_PLACED[a], *state.chain, _DOUBLE_PLACED[b])
+    nr = r.copy()
+    engine.apply(nr, move)
+    ends = _ENDS[r.left + 1][r.right + 1]
+    action = _new_action(Action, (seat, "doubles", (a, b), "both", ends))
+    return _evolve(state, seq=ev.seq, round=nr, chain=chain, history=(*state.history, action))
+
+
+def _drawn(state: GameState, ev: TileDrawn) -> GameState:
+    seat = ev.seat
+    r = _check_move(state, seat, DRAW_MOVE)
+    if r.bazaar[r.bz] != ev.tile:
+        raise ReplayError(
+            f"seat {seat} drew {tile_name(ev.tile)}, but the next bazaar tile is "
+            f"{tile_name(r.bazaar[r.bz])}"
         )
-    if kind == engine.DRAW:
-        if r.left < 0:
-            return "the round has not opened yet; draw only when nothing fits"
-        if r.drawn >= 0:
-            return f"the drawn tile {tile_name(r.drawn)} fits and must be played"
-        if r.bz >= len(r.bazaar):
-            return "the bazaar is empty"
-        return f"a tile in the hand fits {ends}: play it instead of drawing"
-    if r.bz < len(r.bazaar) and not (r.left >= 0 and engine.fits_any(r)):
-        return "the bazaar is not empty: draw instead of passing"
-    return f"a tile in the hand fits {ends}: play it instead of passing"
+    nr = r.copy()
+    engine.apply(nr, DRAW_MOVE)
+    ends = _ENDS[r.left + 1][r.right + 1]
+    action = _new_action(Action, (seat, "draw", _ONE[ev.tile], "", ends))
+    return _evolve(state, seq=ev.seq, round=nr, history=(*state.history, action))
+
+
+def _passed(state: GameState, ev: TurnPassed) -> GameState:
+    seat = ev.seat
+    r = _check_move(state, seat, PASS_MOVE)
+    nr = r.copy()
+    engine.apply(nr, PASS_MOVE)
+    action = _new_action(Action, (seat, "pass", (), "", _ENDS[r.left + 1][r.right + 1]))
+    return _evolve(state, seq=ev.seq, round=nr, history=(*state.history, action))
+
+
+_SCORED_FIELDS = ("round", "outcome", "out_seat", "hand_points", "recorded", "totals", "opened")
 
 
 def _scored(state: GameState, ev: RoundScored) -> GameState:
     r = state.round
     if state.phase != "playing" or r is None or not r.over:
-        raise _fail(f"round {ev.round} was scored before it ended")
+        raise ReplayError(f"round {ev.round} was scored before it ended")
     out = r.out_seat
-    result: RoundScore = score_round(state.rules, r.hands, out, state.sheets)
-    want = (
+    result = score_round(state.rules, r.hands, out, state.sheets)
+    want = RoundRecord(
         state.round_no,
         "fish" if out < 0 else "out",
         None if out < 0 else out,
@@ -298,49 +324,65 @@ def _scored(state: GameState, ev: RoundScored) -> GameState:
         result.recorded,
         result.sheets.totals,
         result.newly_opened,
+        r.leader,
     )
     got = (ev.round, ev.outcome, ev.out_seat, ev.hand_points, ev.recorded, ev.totals, ev.opened)
-    if got != want:
-        raise _fail(f"round {ev.round} was scored {got[3:6]}, but the rules give {want[3:6]}")
-    record = RoundRecord(*want)
-    return replace(
-        state, phase="round_over", sheets=result.sheets, records=(*state.records, record)
+    if got != want[:7]:
+        i = next(i for i in range(7) if got[i] != want[i])
+        raise ReplayError(
+            f"round {ev.round} was scored with {_SCORED_FIELDS[i]}={got[i]!r}, "
+            f"but the rules give {want[i]!r}"
+        )
+    return _evolve(
+        state,
+        seq=ev.seq,
+        phase="round_over",
+        sheets=result.sheets,
+        records=(*state.records, want),
     )
 
 
 def _game_over(state: GameState, ev: GameOver) -> GameState:
     result = goats_and_ranking(state.sheets.totals, state.rules.target)
     if state.phase != "round_over" or result is None:
-        raise _fail("the game was declared over before any score reached the target")
-    goats, ranking = result
-    if (ev.goats, ev.ranking, ev.totals) != (tuple(goats), tuple(ranking), state.sheets.totals):
-        raise _fail(f"the game over event names goats {ev.goats}, but the rules give {goats}")
-    return replace(state, phase="game_over", goats=ev.goats, ranking=ev.ranking)
+        raise ReplayError("the game was declared over before any score reached the target")
+    goats, ranking = tuple(result[0]), tuple(result[1])
+    if ev.totals != state.sheets.totals:
+        raise ReplayError(f"the game ended with totals {ev.totals}, not {state.sheets.totals}")
+    if (ev.goats, ev.ranking) != (goats, ranking):
+        raise ReplayError(
+            f"the game over names goats {ev.goats} and ranking {ev.ranking}, "
+            f"but the rules give goats {goats} and ranking {ranking}"
+        )
+    return _evolve(state, seq=ev.seq, phase="game_over", goats=goats, ranking=ranking)
+
+
+_HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
+    TilePlayed: _played,
+    TileDrawn: _drawn,
+    TurnPassed: _passed,
+    DoublesPlayed: _doubles,
+    RoundDealt: _deal,
+    DealVoided: _void,
+    RoundScored: _scored,
+    GameOver: _game_over,
+}
 
 
 def apply_event(state: GameState | None, ev: Event) -> GameState:
     """The state after ``ev``; raises ``ReplayError`` if ``ev`` cannot follow ``state``."""
     if state is None:
         if not isinstance(ev, GameCreated):
-            raise _fail(f"a game must start with game_created, not {ev.type}")
+            raise ReplayError(f"a game must start with game_created, not {ev.type}")
         return initial_state(ev)
     if ev.seq != state.seq + 1:
-        raise _fail(f"event seq {ev.seq} where {state.seq + 1} was due")
+        raise ReplayError(f"event seq {ev.seq} where {state.seq + 1} was due")
     if state.phase == "game_over":
-        raise _fail(f"{ev.type} after the game was over")
-    if isinstance(ev, RoundDealt):
-        new = _deal(state, ev)
-    elif isinstance(ev, DealVoided):
-        new = _void(state, ev)
-    elif isinstance(ev, TilePlayed | DoublesPlayed | TileDrawn | TurnPassed):
-        new = _move(state, ev)
-    elif isinstance(ev, RoundScored):
-        new = _scored(state, ev)
-    elif isinstance(ev, GameOver):
-        new = _game_over(state, ev)
-    else:
-        raise _fail(f"{ev.type} can only be the first event")
-    return replace(new, seq=ev.seq)
+        raise ReplayError(f"{ev.type} after the game was over")
+    handler = _HANDLERS.get(type(ev))
+    if handler is None:
+        raise ReplayError(f"{ev.type} can only be the first event")
+    return handler(state, ev)
 
 
 def replay(events: Iterable[Event]) -> GameState:

@@ -32,7 +32,7 @@ class SeatView:
     bazaar_count: int
     turn: int  # seat to move, -1 when nobody is
     leader: int
-    opening: int  # the tile that must open the round, -1 if any may
+    opening: int  # the tile this seat must open with (leader only), else -1
     drawn: int  # a drawn tile this seat must play now, else -1
     legal: tuple[engine.Move, ...]  # this seat's legal moves (empty if not its turn)
     history: tuple[Action, ...]  # this round; other seats' drawn tiles are -1
@@ -78,7 +78,9 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         hand_counts = tuple(h.bit_count() for h in r.hands)
         bazaar_count = r.bazaar_left
         left, right, leader = r.left, r.right, r.leader
-        opening = r.opening
+        # Only the leader is told which tile must open: to others it is the leader's secret
+        # until it is played (the table learns it from the play itself).
+        opening = r.opening if seat == r.leader else -1
     else:
         hand_counts = (0,) * state.n_players
         bazaar_count, left, right, leader, opening = 0, -1, -1, -1, -1
