@@ -2,7 +2,7 @@
 
 The keys are read from the bindings themselves: the app's, the start menu's, the
 screen the help was opened from, and the table's (every class of
-``koza.tui.table`` with ``BINDINGS``), so the list cannot go stale.
+``koza.tui.table`` and ``koza.tui.dialogs`` with ``BINDINGS``), so the list cannot go stale.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from textual.widgets import Footer, Markdown, Static
 from koza.tui.strings import t
 
 TABLE_PACKAGE = "koza.tui.table"
+TABLE_MODULES = (TABLE_PACKAGE, "koza.tui.dialogs")  # the table and its dialogs
 
 
 def rules_text() -> str:
@@ -53,44 +54,49 @@ def key_rows(app: App[Any], bindings: Iterable[BindingType]) -> list[tuple[str, 
     return [(" / ".join(keys), what) for what, keys in rows.items()]
 
 
-def table_classes() -> list[type]:
-    """Classes of the table package that declare key bindings (imports it if present)."""
+def classes_with_keys(first: str, prefixes: tuple[str, ...]) -> list[type]:
+    """Classes declaring ``BINDINGS`` in modules under ``prefixes``, ``first`` imported
+    (if it exists) and its classes listed first."""
     try:
-        importlib.import_module(f"{TABLE_PACKAGE}.screen")
+        importlib.import_module(first)
     except ImportError:
         return []
     found = []
     for name, module in list(sys.modules.items()):
-        if not name.startswith(TABLE_PACKAGE) or module is None:
+        if not name.startswith(prefixes) or module is None:
             continue
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if cls.__module__ == name and issubclass(cls, DOMNode) and cls.__dict__.get("BINDINGS"):
                 found.append(cls)
+    found.sort(key=lambda cls: cls.__module__ != first)
     return found
+
+
+def table_classes() -> list[type]:
+    """The table's and its dialogs' classes with key bindings (the table first)."""
+    return classes_with_keys(f"{TABLE_PACKAGE}.screen", TABLE_MODULES)
 
 
 def keys_markdown(app: App[Any], under: Screen[Any] | None) -> str:
     """A Markdown list of every key, by where it works."""
+    from koza.tui.app import REPLAY_MODULES
     from koza.tui.screens.menu import MenuScreen
 
-    sections: list[tuple[str, list[BindingType]]] = [
+    sections: list[tuple[str, list[type] | list[BindingType]]] = [
         (t("help.global_keys"), [*own_bindings(type(app)), *_app_bindings(app)]),
         (t("help.menu_keys"), own_bindings(MenuScreen)),
+        (t("help.table_keys"), table_classes()),
+        (t("menu.replay"), classes_with_keys(REPLAY_MODULES[0], REPLAY_MODULES)),
     ]
-    table: list[BindingType] = []
-    for cls in table_classes():
-        table.extend(own_bindings(cls))
-    if table:
-        sections.append((t("help.table_keys"), table))
-    if under is not None and not isinstance(under, MenuScreen):
-        here = own_bindings(type(under))
-        for widget in under.query("*"):
-            here.extend(own_bindings(type(widget)))
-        title = under.title or type(under).__name__
-        if here and type(under) not in table_classes():
-            sections.append((str(title), here))
+    known = {cls for _, group in sections for cls in group if isinstance(cls, type)}
+    if under is not None and not isinstance(under, MenuScreen) and type(under) not in known:
+        here: list[type] = [type(under), *(type(w) for w in under.query("*"))]
+        sections.append((str(under.title or type(under).__name__), here))
     out = [f"# {t('help.keys')}"]
-    for title, bindings in sections:
+    for title, group in sections:
+        bindings: list[BindingType] = []
+        for item in group:
+            bindings.extend(own_bindings(item) if isinstance(item, type) else [item])
         rows = key_rows(app, bindings)
         if not rows:
             continue
