@@ -152,6 +152,7 @@ EN: dict[str, str] = {
     "table.hidden_hand": "The hand is hidden until the next player takes the keyboard.",
     "table.your_turn_named": "{name}, your turn: ←→ choose a tile, Enter plays it.",
     "table.you_lead": "{name}, you lead: play any tile (Enter).",
+    "table.you_lead_with": "{name}, you lead: open with {tile} (Enter).",
     "table.play_drawn": "The drawn tile {tile} fits: play it (Enter).",
     "table.must_draw": "Nothing fits: draw from the bazaar (d or click it).",
     "table.must_pass": "Nothing fits and the bazaar is empty: pass (p or click the bazaar).",
@@ -245,6 +246,11 @@ EN: dict[str, str] = {
     "key.autoplay": "Auto",
     "key.view": "View",
     "key.continue": "Continue",
+    "key.event": "Event",
+    "key.turn": "Turn",
+    "key.round": "Round",
+    "key.ends": "Start/end",
+    "watch.link": "{k} {what}",
 }
 
 TABLES: dict[str, dict[str, str]] = {"en": EN}
