@@ -31,10 +31,12 @@ from koza.core.events import (
 )
 from koza.core.savefile import SaveError, load
 from koza.core.state import GameState
-from koza.core.tiles import tile_name, tiles_of
+from koza.core.tiles import tile_name
 from koza.core.view import seat_view
 from koza.replay import ReplayCursor
 from koza.tui.strings import t
+from koza.tui.table.board import Board
+from koza.tui.table.scene import Scene, scene_from_state, scene_from_view
 from koza.watch import DEFAULT_DELAY, faster, slower
 
 Continue = Callable[[Path], None]
@@ -70,40 +72,18 @@ def describe(ev: Event, names: Sequence[str]) -> str:
     return t("replay.ev_over")
 
 
-class Board(Static):
-    """The table as text: chain, hands (face up or one seat's view), bazaar, scores."""
-
-    def show(self, state: GameState, seat: int | None) -> None:
-        names = [s.name for s in state.seats]
-        chain = " ".join(f"[{p.left}|{p.right}]" for p in state.chain)
-        lines = [t("replay.chain", tiles=chain or "—")]
-        view = seat_view(state, seat) if seat is not None else None
-        for i, name in enumerate(names):
-            marker = "▶ " if state.turn == i else "  "
-            if view is None or i == seat:
-                tiles = " ".join(tile_name(x) for x in tiles_of(state.hand(i)))
-            else:
-                tiles = t("replay.hidden", n=view.hand_counts[i])
-            lines.append(marker + t("replay.hand_of", name=name, tiles=tiles or "—"))
-        r = state.round
-        lines.append(t("table.bazaar_left", n=r.bazaar_left if r is not None else 0))
-        scores = ", ".join(str(x) for x in state.sheets.totals)
-        lines.append(t("replay.scores", scores=scores))
-        self.update("\n".join(lines))
-
-
 class ReplayScreen(Screen[None]):
     """Step through a game's events; ``c`` continues an unfinished saved game."""
 
-    CSS_PATH = "replay_screen.tcss"
+    CSS_PATH = ["table/table.tcss", "replay_screen.tcss"]
     BINDINGS = [
-        Binding("right,l", "forward", t("key.ev_next")),
-        Binding("left,h", "back", t("key.ev_prev")),
-        Binding("shift+right,L,]", "next_turn", t("key.turn_next")),
-        Binding("shift+left,H,[", "prev_turn", t("key.turn_prev")),
-        Binding("pagedown,n", "next_round", t("key.round_next")),
-        Binding("pageup,p", "prev_round", t("key.round_prev")),
-        Binding("home,g", "to_start", t("key.to_start"), show=False),
+        Binding("right,l", "forward", t("key.event"), key_display="←→"),
+        Binding("left,h", "back", t("key.ev_prev"), show=False),
+        Binding("right_square_bracket,shift+right", "next_turn", t("key.turn"), key_display="[]"),
+        Binding("left_square_bracket,shift+left", "prev_turn", t("key.turn_prev"), show=False),
+        Binding("n,pagedown", "next_round", t("key.round"), key_display="pn"),
+        Binding("p,pageup", "prev_round", t("key.round_prev"), show=False),
+        Binding("home,g", "to_start", t("key.ends"), key_display="⇱⇲"),
         Binding("end,G", "to_end", t("key.to_end"), show=False),
         Binding("space", "autoplay", t("key.autoplay")),
         Binding("plus,equals_sign", "faster", t("key.faster"), show=False),
@@ -129,6 +109,10 @@ class ReplayScreen(Screen[None]):
         self.delay = delay
         self._timer: Timer | None = None
         self._final = self.cursor.state_at(self.cursor.last)
+        seats = self._final.seats
+        self._bots = tuple(s.kind == "bot" for s in seats)
+        humans = [i for i, s in enumerate(seats) if s.kind != "bot"]
+        self._bottom = humans[0] if humans else 0  # whose hand is at the bottom, face up
 
     # --- layout --------------------------------------------------------------
 
@@ -197,22 +181,32 @@ class ReplayScreen(Screen[None]):
         ending = t("replay.finished") if self._final.phase == "game_over" else ""
         if self.can_continue:
             ending = t("replay.unfinished")
-        parts = [where, t("replay.event_of", index=p.index + 1, total=p.total), view, auto]
-        return (
-            " · ".join([*parts, *([ending] if ending else [])])
-            + "\n"
-            + describe(self.cursor.event, names)
-        )
+        first = [where, t("replay.event_of", index=p.index + 1, total=p.total)]
+        first.append(describe(self.cursor.event, names))
+        second = [view, auto, *([ending] if ending else [])]
+        return " · ".join(first) + "\n" + " · ".join(second)
+
+    def scene(self) -> Scene:
+        """The table at the cursor: face up, or what ``view_seat`` knew then."""
+        state = self.cursor.state
+        if self.view_seat is not None:
+            return scene_from_view(seat_view(state, self.view_seat), bots=self._bots)
+        return scene_from_state(state, me=self._bottom, bots=self._bots)
 
     def redraw(self) -> None:
         self.query_one("#replay-position", Static).update(self.position_text())
-        self.query_one(Board).show(self.cursor.state, self.view_seat)
+        self.query_one(Board).show(self.scene())
 
     # --- actions -------------------------------------------------------------
 
     def _move(self, go: Callable[[], object]) -> None:
         go()
         self.redraw()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "continue_game":
+            return self.can_continue
+        return True
 
     def action_forward(self) -> None:
         self._move(self.cursor.forward)
