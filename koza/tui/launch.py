@@ -55,3 +55,39 @@ def resume(save_dir: Path | None = None, path: Path | None = None) -> int:
     except ValueError as exc:
         return _fail(str(exc))
     return run_app(save_dir, session)
+
+
+def watch(
+    save_dir: Path | None = None,
+    seats: list[str] | None = None,
+    delay: float | None = None,
+    seed: int | None = None,
+) -> int:
+    """``koza watch``: bots play on the table, face up, saved like any game."""
+    from koza.tui.app import KozaApp
+    from koza.tui.watch_screen import WatchScreen, create_session
+
+    try:
+        session = create_session(seats, seed=seed, save_dir=save_dir)
+    except Exception as exc:  # bad seats, an unwritable save folder ...
+        return _fail(f"watch: {str(exc) or type(exc).__name__}")
+    app = KozaApp(
+        save_dir, on_start=lambda a: a.push_screen(WatchScreen(session, delay=delay, seed=seed))
+    )
+    app.run()
+    return int(app.return_code or 0)
+
+
+def replay(path: Path) -> int:
+    """``koza replay FILE``: the saved game step by step (read only, even if unfinished)."""
+    from koza.core.savefile import SaveError, load
+    from koza.tui.app import KozaApp
+    from koza.tui.replay_screen import open_replay
+
+    try:
+        load(path)
+    except SaveError as exc:
+        return _fail(f"replay: {exc}")
+    app = KozaApp(on_start=lambda a: open_replay(a, Path(path)))
+    app.run()
+    return int(app.return_code or 0)
