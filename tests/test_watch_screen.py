@@ -160,3 +160,18 @@ async def test_next_game_starts_a_new_saved_game(tmp_path: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert second.saved.closed
+
+
+async def test_the_status_keys_are_clickable(tmp_path: Path) -> None:
+    session = create_session(SEATS, seed=8, save_dir=tmp_path)
+    screen = WatchScreen(session, delay=2.0)
+    app = Harness(screen)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")
+        await pilot.pause()
+        status = app.screen.query_one("#watch-status")
+        text = "".join(s.text for s in status.render_lines(status.region.reset_offset))
+        x = text.index("e End round")
+        await pilot.click("#watch-status", offset=(x + 2, 0))
+        await wait_for(pilot, lambda: session.game.state.phase != "playing")
+        assert session.game.state.round_no == 1

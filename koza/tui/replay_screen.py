@@ -297,7 +297,12 @@ def open_replay(app: App[Any], path: Path) -> None:
     try:
         loaded = load(path)
     except SaveError as exc:
-        app.notify(t("saves.cannot_open", path=path, error=str(exc)), severity="error")
+        text = t("saves.cannot_open", path=path, error=str(exc))
+        show_message = getattr(app, "show_message", None)
+        if show_message is not None:
+            show_message(t("saves.replay_title"), text)
+        else:
+            app.notify(text, severity="error")
         return
 
     def resume(p: Path) -> None:
