@@ -1,0 +1,305 @@
+"""hypothesis properties over thousands of random rounds and games, on random rule sets."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from koza.core import engine
+from koza.core.commands import Command, Draw, Pass, Play, PlayDoubles
+from koza.core.engine import DOUBLES, DRAW_MOVE, LEFT, OPEN, PASS_MOVE, PLAY, PLAY_MOVES, RIGHT
+from koza.core.events import (
+    EVENT_ADAPTER,
+    DoublesPlayed,
+    Event,
+    RoundDealt,
+    RoundScored,
+    TileDrawn,
+    TilePlayed,
+    TurnPassed,
+)
+from koza.core.game import Game
+from koza.core.rules import RuleSet
+from koza.core.state import GameState, apply_event, replay
+from koza.core.tiles import ALL_TILES_MASK, DOUBLE_OF, HALVES, N_TILES, mask_of
+from koza.core.view import seat_view
+
+RULES = st.builds(
+    RuleSet,
+    hand_size=st.sampled_from(["by_players", "seven"]),
+    double_play=st.sampled_from(["doubles", "off"]),
+    blank_double_points=st.integers(0, 50),
+    blank_double_when=st.sampled_from(["always", "alone"]),
+    open_threshold=st.integers(0, 50),
+    open_mode=st.sampled_from(["discard", "carry"]),
+    fish_scoring=st.sampled_from(["own_pips", "lowest_exempt"]),
+    next_leader=st.sampled_from(["winner_any_tile", "highest_double"]),
+    target=st.integers(1, 80),
+    redeal=st.sampled_from(["off", "bad_hand"]),
+)
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> tuple[int, RuleSet, int]:
+    players = draw(st.integers(2, 4))
+    rules = draw(RULES)
+    if players == 4 and draw(st.booleans()):
+        rules = rules.model_copy(update={"teams": "pairs"})
+    return players, rules, draw(st.integers(0, 2**32))
+
+
+# --- the lean engine against a plain reading of RULES.md -------------------------------------
+
+
+def reference_moves(r: engine.Round) -> set[engine.Move]:
+    """The legal moves, written plainly from the rule book (slow, obviously right)."""
+    hand = [t for t in range(N_TILES) if r.hands[r.turn] >> t & 1]
+    if r.left < 0:
+        return {(PLAY, t, OPEN) for t in hand if r.opening in (-1, t)}
+    candidates = [r.drawn] if r.drawn >= 0 else hand
+    moves = {(PLAY, t, LEFT) for t in candidates if r.left in HALVES[t]}
+    moves |= {(PLAY, t, RIGHT) for t in candidates if r.right in HALVES[t]}
+    dl, dr = DOUBLE_OF[r.left], DOUBLE_OF[r.right]
+    if r.drawn < 0 and r.doubles_ok and dl != dr and dl in hand and dr in hand:
+        moves.add((DOUBLES, dl, dr))
+    if not moves:
+        moves.add(DRAW_MOVE if r.bz < len(r.bazaar) else PASS_MOVE)
+    return moves
+
+
+def nothing_fits_anywhere(r: engine.Round) -> bool:
+    return all(
+        not (r.left in HALVES[t] or r.right in HALVES[t])
+        for h in r.hands
+        for t in range(N_TILES)
+        if h >> t & 1
+    )
+
+
+def check_accounted(r: engine.Round, table: int) -> None:
+    """Hands, the table and the bazaar hold each of the 28 tiles exactly once."""
+    parts = [*r.hands, table, mask_of(r.bazaar[r.bz :])]
+    assert sum(p.bit_count() for p in parts) == N_TILES
+    every = 0
+    for p in parts:
+        every |= p
+    assert every == ALL_TILES_MASK
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.integers(2, 4), st.booleans(), st.booleans(), st.booleans(), st.integers(0, 2**32))
+def test_random_rounds_follow_the_rule_book(
+    players: int, seven: bool, doubles_ok: bool, any_lead: bool, seed: int
+) -> None:
+    rng = random.Random(seed)
+    r = engine.deal(rng, players, 7 if seven or players == 2 else 5, doubles_ok)
+    if any_lead:  # a later round: a random leader with any tile
+        r.turn = r.leader = rng.randrange(players)
+        r.opening = -1
+    table = 0
+    for _ in range(400):
+        check_accounted(r, table)
+        if r.over:
+            break
+        assert all(r.hands)  # nobody is out while the round goes on
+        # a fish is seen the moment it is true
+        assert not (r.left >= 0 and r.bz == len(r.bazaar) and nothing_fits_anywhere(r))
+        moves = engine.legal_moves(r)
+        assert set(moves) == reference_moves(r) and len(moves) == len(set(moves))
+        for m in moves:  # every offered move applies and keeps the tiles accounted
+            nr = r.copy()
+            engine.apply(nr, m)
+            check_accounted(nr, table | (r.hands[r.turn] & ~nr.hands[r.turn]))
+        m = rng.choice(moves)
+        mover = r.turn
+        before = r.hands[mover]
+        engine.apply(r, m)
+        if m[0] in (PLAY, DOUBLES):
+            table |= before & ~r.hands[mover]
+    assert r.over, "every round ends"
+    if r.out_seat >= 0:
+        assert r.hands[r.out_seat] == 0
+    else:
+        assert r.bz == len(r.bazaar) and nothing_fits_anywhere(r)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.integers(2, 4), st.booleans(), st.integers(0, 40), st.integers(0, 2**32))
+def test_random_playout_ends_a_round_from_any_point(
+    players: int, doubles_ok: bool, steps: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    r = engine.deal(rng, players, 7 if players == 2 else 5, doubles_ok)
+    for _ in range(steps):
+        if r.over:
+            break
+        engine.apply(r, rng.choice(engine.legal_moves(r)))
+    start = r.copy()
+    engine.random_playout(r, rng)
+    drawn = mask_of(r.bazaar[start.bz : r.bz])
+    assert r.over and r.bz >= start.bz
+    assert all(h & ~(s | drawn) == 0 for h, s in zip(r.hands, start.hands, strict=True))
+    assert (
+        sum(h.bit_count() for h in r.hands)
+        == mask_of(t for t in range(N_TILES) if any(h >> t & 1 for h in r.hands)).bit_count()
+    )
+    if r.out_seat >= 0:
+        assert r.hands[r.out_seat] == 0
+    else:
+        assert r.bz == len(r.bazaar) and nothing_fits_anywhere(r)
+
+
+# --- whole games through the command layer ------------------------------------------------------
+
+
+def event_for(state: GameState, cmd: Command) -> Event:
+    """The event ``Game.play`` would emit for ``cmd`` (to apply it to a state, purely)."""
+    r = state.round
+    assert r is not None
+    seq, seat = state.seq + 1, r.turn
+    if isinstance(cmd, Play):
+        return TilePlayed(seq=seq, seat=seat, tile=cmd.tile, end=cmd.end)
+    if isinstance(cmd, PlayDoubles):
+        return DoublesPlayed(seq=seq, seat=seat, left=cmd.left, right=cmd.right)
+    if isinstance(cmd, Draw):
+        return TileDrawn(seq=seq, seat=seat, tile=r.bazaar[r.bz])
+    assert isinstance(cmd, Pass)
+    return TurnPassed(seq=seq, seat=seat)
+
+
+def table_mask(state: GameState) -> int:
+    return mask_of(p.tile for p in state.chain)
+
+
+def expected_lead(rules: RuleSet, last: RoundScored | None, prev_leader: int) -> int | None:
+    """Who leads the next round by the rule book, from the round before (None: highest tile)."""
+    if last is None or rules.next_leader == "highest_double":
+        return None  # checked by the fold against engine.highest_opening
+    if last.out_seat is not None:
+        return last.out_seat
+    n = len(last.hand_points)
+    low = min(last.hand_points)
+    return next(
+        s for s in [(prev_leader + k) % n for k in range(1, n + 1)] if last.hand_points[s] == low
+    )
+
+
+def play_game(players: int, rules: RuleSet, seed: int) -> Game:
+    rng = random.Random(seed)
+    game = Game.new([f"p{i}" for i in range(players)], rules=rules, seed=seed)
+    totals = game.state.sheets.totals
+    last: RoundScored | None = None
+    leader = -1
+    for _ in range(100_000):
+        st_ = game.state
+        if st_.phase == "game_over":
+            break
+        if st_.phase == "round_over":
+            game.next_round()
+            continue
+        r = st_.round
+        assert r is not None
+        if not st_.history:  # a fresh round: check its leader
+            dealt = next(e for e in reversed(game.events) if isinstance(e, RoundDealt))
+            want = expected_lead(rules, last, leader)
+            assert want is None or dealt.leader == want
+            leader = dealt.leader
+        check_accounted(r, table_mask(st_))
+        legal = game.legal_moves()
+        for cmd in legal:  # every offered command is accepted by the fold
+            apply_event(st_, event_for(st_, cmd))
+        n_before = len(game.events)
+        game.play(rng.choice(legal))
+        for ev in game.events[n_before:]:
+            if isinstance(ev, RoundScored):
+                assert all(a <= b for a, b in zip(totals, ev.totals, strict=True))
+                totals, last = ev.totals, ev
+    assert game.is_over, "every game ends"
+    assert max(game.state.sheets.totals) >= rules.target
+    return game
+
+
+@settings(max_examples=250, deadline=None)
+@given(tables())
+def test_random_games_end_replay_exactly_and_scores_only_grow(
+    table: tuple[int, RuleSet, int],
+) -> None:
+    game = play_game(*table)
+    assert replay(game.events) == game.state
+    again = [EVENT_ADAPTER.validate_json(EVENT_ADAPTER.dump_json(e)) for e in game.events]
+    assert again == list(game.events) and replay(again) == game.state
+
+
+# --- the seat view holds nothing hidden -------------------------------------------------------
+
+
+def leaves(value: object) -> list[object]:
+    if isinstance(value, tuple | list):
+        return [x for v in value for x in leaves(v)]
+    return [value]
+
+
+def scrambled(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """``state`` with every tile ``seat`` cannot see dealt anew among the others and the bazaar."""
+    r = state.round
+    assert r is not None
+    hidden = [
+        t for t in range(N_TILES) if any(r.hands[s] >> t & 1 for s in range(r.n) if s != seat)
+    ]
+    hidden += list(r.bazaar[r.bz :])
+    rng.shuffle(hidden)
+    nr = r.copy()
+    for s in range(r.n):
+        if s != seat:
+            k = r.hands[s].bit_count()
+            nr.hands[s], hidden = mask_of(hidden[:k]), hidden[k:]
+    nr.bazaar = r.bazaar[: r.bz] + tuple(hidden)
+    fake_history = tuple(
+        a._replace(tiles=(rng.randrange(N_TILES),)) if a.kind == "draw" and a.seat != seat else a
+        for a in state.history
+    )
+    shuffle = list(range(N_TILES))
+    rng.shuffle(shuffle)
+    return dataclasses.replace(state, round=nr, history=fake_history, shuffle=tuple(shuffle))
+
+
+@settings(max_examples=50, deadline=None)
+@given(tables())
+def test_seat_views_hold_no_hidden_tile(table: tuple[int, RuleSet, int]) -> None:
+    players, rules, seed = table
+    rng = random.Random(seed)
+    game = Game.new([f"p{i}" for i in range(players)], rules=rules, seed=seed)
+    for _ in range(50):
+        if game.is_over:
+            break
+        if game.state.phase == "round_over":
+            game.next_round()
+            continue
+        state = game.state
+        r = state.round
+        assert r is not None
+        for seat in range(players):
+            view = seat_view(state, seat)
+            others = 0
+            for s in range(players):
+                if s != seat:
+                    others |= r.hands[s]
+            hidden = others | mask_of(r.bazaar[r.bz :])
+            shown = [p.tile for p in view.chain] + [view.opening, view.drawn]
+            shown += [t for a in view.history for t in a.tiles]
+            shown += [m[1] for m in view.legal] + [m[2] for m in view.legal if m[0] == DOUBLES]
+            assert not any(t >= 0 and hidden >> t & 1 for t in shown)
+            assert view.hand_mask & hidden == 0
+            flat = leaves(dataclasses.astuple(view))
+            secrets = [h for s, h in enumerate(r.hands) if s != seat and h > 1 << 12]
+            assert not any(x in flat for x in secrets)
+            assert view.unseen_mask == hidden
+            assert seat_view(scrambled(state, seat, rng), seat) == view
+        game.play(rng.choice(game.legal_moves()))
+
+
+def test_every_play_move_table_entry_is_consistent() -> None:
+    assert all(PLAY_MOVES[t][s] == (PLAY, t, s) for t in range(N_TILES) for s in (0, 1, 2))
