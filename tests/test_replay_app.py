@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from koza.core.events import SeatInfo
@@ -111,3 +112,17 @@ async def test_watch_from_the_start_menu_is_saved(tmp_path: Path) -> None:
         await pilot.pause()
         assert screen.saved.closed
     assert load(path).state.n_players == 4
+
+
+def test_launch_refuses_bad_seats_and_broken_saves(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from koza.tui import launch
+
+    assert launch.watch(tmp_path, ["random"], None, None) == 1
+    assert "2, 3 or 4" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())  # no save was made
+    bad = tmp_path / "bad.koza.jsonl"
+    bad.write_text("not a save\n")
+    assert launch.replay(bad) == 1
+    assert "bad.koza.jsonl" in capsys.readouterr().err
