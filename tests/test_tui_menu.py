@@ -164,3 +164,15 @@ def test_new_game_screen_snapshot(snap_compare: Any, tmp_path: Path) -> None:
 
     app = KozaApp(tmp_path, services=Services(table=StubTable), on_start=open_new_game)
     assert snap_compare(app, terminal_size=SIZE)
+
+
+async def test_enter_typed_twice_starts_one_game(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        name = app.screen.query_one("#name-0", Input)
+        for _ in range(2):  # both queued before the first is handled, as fast typing does
+            name.post_message(Input.Submitted(name, name.value))
+        await pilot.pause()
+        assert len(saves_in(tmp_path)) == 1
+        assert [type(s) for s in app.screen_stack[1:]] == [MenuScreen, StubTable]

@@ -51,6 +51,7 @@ class NewGameScreen(Screen[None]):
     def __init__(self, levels: Sequence[str]) -> None:
         super().__init__()
         self.levels = tuple(levels) or ("random",)
+        self._started = False
 
     # --- layout -------------------------------------------------------------
 
@@ -208,6 +209,8 @@ class NewGameScreen(Screen[None]):
         return seats, rules, seed
 
     async def action_start(self) -> None:
+        if self._started or not self.is_current:  # type-ahead after the first Enter
+            return
         try:
             seats, rules, seed = self.collect()
         except (ValueError, RuleError) as exc:
@@ -219,6 +222,7 @@ class NewGameScreen(Screen[None]):
         except Exception as exc:  # the save folder cannot be written ...
             self.show_error(t("new.failed", error=str(exc) or type(exc).__name__))
             return
+        self._started = True
         self.dismiss()
         app.call_later(app.open_table, session)
 

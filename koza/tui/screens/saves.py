@@ -83,6 +83,8 @@ class SavesScreen(Screen[None]):
 
     async def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
+        if not self.is_current:  # a second Enter typed ahead while this one opens
+            return
         index = int(str(event.row_key.value))
         path = self.paths[index]
         app = koza_app(self)
