@@ -81,7 +81,7 @@ class ReplayScreen(Screen[None]):
         Binding("left,h", "back", t("key.ev_prev"), show=False),
         Binding("right_square_bracket,shift+right", "next_turn", t("key.turn"), key_display="[]"),
         Binding("left_square_bracket,shift+left", "prev_turn", t("key.turn_prev"), show=False),
-        Binding("n,pagedown", "next_round", t("key.round"), key_display="pn"),
+        Binding("n,pagedown", "next_round", t("key.round"), key_display="p n"),
         Binding("p,pageup", "prev_round", t("key.round_prev"), show=False),
         Binding("home,g", "to_start", t("key.ends"), key_display="⇱⇲"),
         Binding("end,G", "to_end", t("key.to_end"), show=False),
