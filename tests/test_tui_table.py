@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from test_tui_table_support import FakeSession, TableApp, settle, table
 from textual.pilot import Pilot
 
@@ -187,3 +189,111 @@ async def test_a_game_to_the_goat_ends_with_the_game_over_dialog() -> None:
         assert session.game.is_over
         text = str(app.screen.query_one("#goat").render())
         assert "goat" in text.lower()
+
+
+async def test_resize_lays_the_chain_out_again() -> None:
+    session = FakeSession(["Ann", "bot:Bob", "bot:Cid", "bot:Dan"], seed=11)
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(3):
+            await human_move_by_keys(pilot, app)
+        chain = app.screen.query_one(ChainView)
+        assert chain._layout is not None and chain._layout.width == chain.content_size.width
+        narrow = chain._layout.height
+        await pilot.resize_terminal(140, 40)
+        await settle(pilot)
+        assert chain._layout is not None and chain._layout.width == chain.content_size.width
+        assert chain._layout.width > 60 and chain._layout.height <= narrow
+
+
+async def test_watch_mode_pauses_steps_and_changes_speed() -> None:
+    session = FakeSession(["bot:Ann", "bot:Bob", "bot:Cid"], seed=5)
+    app = TableApp(session, watch=True, face_up=True, paused=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert screen is not None
+        before = len(session.saved)
+        await pilot.press("full_stop")
+        await settle(pilot)
+        assert len(session.saved) == before + 1
+        delay = screen.runner.delay = 0.5
+        await pilot.press("minus")
+        assert screen.runner.delay > delay
+        await pilot.press("plus", "plus")
+        assert screen.runner.delay < delay
+        screen.runner.delay = 0
+        assert screen.check_action("play", ()) is False
+        await pilot.press("space")  # resume: the bots play the round out
+        for _ in range(200):
+            await settle(pilot)
+            if isinstance(app.screen, RoundOverScreen):
+                break
+        assert isinstance(session.saved[-1], RoundScored)
+
+
+def session_with_a_tile_for_both_ends() -> tuple[FakeSession, int]:
+    """A seeded game moved on (outside the UI) until Ann holds a tile that fits both ends."""
+    for seed in range(200):
+        session = FakeSession(["Ann", "bot:Bob"], seed=seed)
+        game = session.game
+        rng = random.Random(seed)
+        while game.state.phase == "playing":
+            st = game.state
+            r = st.round
+            assert r is not None
+            if st.turn == 0 and r.left >= 0 and r.left != r.right and r.drawn < 0:
+                both = [
+                    m[1]
+                    for m in st.legal_moves()
+                    if m[0] == engine.PLAY
+                    and m[2] == engine.LEFT
+                    and (engine.PLAY, m[1], engine.RIGHT) in st.legal_moves()
+                ]
+                if both:
+                    return session, both[0]
+            game.play(rng.choice(game.legal_moves()))
+    raise AssertionError("no such position in 200 seeds")
+
+
+async def test_a_tile_that_fits_both_ends_asks_which_end() -> None:
+    session, tile = session_with_a_tile_for_both_ends()
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert screen is not None
+        index = list(screen.scene().my_hand).index(tile)
+        while screen.selected != index:
+            await pilot.press("right")
+        assert screen.check_action("play_end", ("left",)) is True
+        before = len(session.saved)
+        await pilot.press("enter")
+        assert isinstance(app.screen, EndPromptScreen)
+        await pilot.press("escape")  # cancel: nothing played
+        assert not isinstance(app.screen, EndPromptScreen)
+        assert len(session.saved) == before
+        await pilot.press("enter")
+        await pilot.press("right")
+        await settle(pilot)
+        played = session.saved[before]
+        assert isinstance(played, TilePlayed)
+        assert (played.tile, played.end) == (tile, "right")
+
+
+async def test_the_bracket_keys_play_on_a_chosen_end() -> None:
+    session, tile = session_with_a_tile_for_both_ends()
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert screen is not None
+        index = list(screen.scene().my_hand).index(tile)
+        while screen.selected != index:
+            await pilot.press("right")
+        before = len(session.saved)
+        await pilot.press("left_square_bracket")
+        await settle(pilot)
+        played = session.saved[before]
+        assert isinstance(played, TilePlayed)
+        assert (played.tile, played.end) == (tile, "left")

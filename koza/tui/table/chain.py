@@ -78,7 +78,8 @@ class ChainView(Widget):
         width = self.content_size.width
         lay = self._layout = self._lay(width)
         if lay is None:
-            return Text(self._hint(), style=self.get_component_rich_style("chain--hint"))
+            style = self.get_component_rich_style("chain--hint")
+            return Text(self._hint(), style=style, justify="center")
         styles = {
             "": None,
             "tile": self.get_component_rich_style("chain--tile"),

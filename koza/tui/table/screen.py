@@ -29,6 +29,9 @@ from koza.tui.table.keys import PLAY_ACTIONS, TABLE_BINDINGS, WATCH_ACTIONS
 from koza.tui.table.runner import BotRunner, Session
 from koza.tui.table.scene import Scene, scene_from_state, scene_from_view
 from koza.tui.table.side import BazaarView
+from koza.tui.table.words import status_line
+
+AUTO_NEXT_ROUND = 2.0  # seconds the round-over dialog stays up while watching
 
 
 class TableScreen(Screen[None]):
@@ -47,6 +50,7 @@ class TableScreen(Screen[None]):
         face_up: bool = False,
         watch: bool = False,
         delay: float | None = None,
+        paused: bool = False,
         tile_style: TileStyle | None = None,
         name: str | None = None,
         id: str | None = None,
@@ -74,6 +78,7 @@ class TableScreen(Screen[None]):
             on_moved=lambda seat, cmd: self._after_move(seat),
             on_error=self._say_error,
         )
+        self.runner.paused = paused
 
     # --- layout -------------------------------------------------------------
 
@@ -136,7 +141,7 @@ class TableScreen(Screen[None]):
         mine = self.my_turn()
         self.board.show(
             sc,
-            selected=self.selected if mine or self.face_up else -1,
+            selected=self.selected if mine else -1,
             hidden=self.hidden,
             thinking=self.runner.thinking,
             active=mine,
@@ -149,27 +154,10 @@ class TableScreen(Screen[None]):
     def _status_text(self, sc: Scene) -> str:
         if self.hidden:
             return t("table.hidden_hand")
-        if sc.phase != "playing" or sc.turn < 0:
-            return ""
-        who = sc.names[sc.turn]
-        if self.runner.thinking >= 0:
-            text = t("table.thinking", name=sc.names[self.runner.thinking])
-        elif self.my_turn():
-            if sc.drawn >= 0:
-                text = t("table.play_drawn", tile=tile_name(sc.drawn))
-            elif sc.can(engine.DRAW):
-                text = t("table.must_draw")
-            elif sc.can(engine.PASS):
-                text = t("table.must_pass")
-            elif not sc.chain:
-                text = t("table.you_lead", name=who)
-            else:
-                text = t("table.your_turn_named", name=who)
-        else:
-            text = t("table.turn_of", name=who)
+        text = status_line(sc, self.runner.thinking, self.my_turn())
         if self.watching:
-            state = t("table.paused") if self.runner.paused else ""
-            text = f"{text}  {t('table.delay', s=self.runner.delay)} {state}".rstrip()
+            paused = t("table.paused") if self.runner.paused else ""
+            text = f"{text}  {t('table.delay', s=self.runner.delay)} {paused}".rstrip()
         return text
 
     def _say_error(self, msg: str) -> None:
@@ -242,8 +230,16 @@ class TableScreen(Screen[None]):
                 self.hidden = True
             self._continue()
 
-        self.app.push_screen(RoundOverScreen(state, self.tile_style), closed)
+        dialog = RoundOverScreen(state, self.tile_style)
+        self.app.push_screen(dialog, closed)
         self.refresh_table()
+        if self.watching and state.phase == "round_over":
+            # watching: the next round starts by itself unless the bots are paused
+            def auto_close() -> None:
+                if self.app.screen is dialog and not self.runner.paused:
+                    dialog.dismiss(None)
+
+            self.set_timer(max(AUTO_NEXT_ROUND, self.runner.delay * 6), auto_close)
 
     def _finish(self) -> None:
         self._dialog = False

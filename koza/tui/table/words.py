@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from koza.core import engine
 from koza.core.state import Action
 from koza.core.tiles import tile_name
 from koza.tui.strings import t
+from koza.tui.table.scene import Scene
 
 
 def did(actions: Sequence[Action]) -> str:
@@ -65,3 +67,25 @@ def log_lines(history: Sequence[Action], names: Sequence[str]) -> list[str]:
             lines.append(t("table.passed", name=name))
         i += 1
     return lines
+
+
+def status_line(sc: Scene, thinking: int, my_turn: bool) -> str:
+    """What the player should know now: whose turn, or what they must do."""
+    if sc.phase != "playing" or sc.turn < 0:
+        return ""
+    who = sc.names[sc.turn]
+    if thinking >= 0:
+        return t("table.thinking", name=sc.names[thinking])
+    if not my_turn:
+        return t("table.turn_of", name=who)
+    if sc.drawn >= 0:
+        return t("table.play_drawn", tile=tile_name(sc.drawn))
+    if sc.can(engine.DRAW):
+        return t("table.must_draw")
+    if sc.can(engine.PASS):
+        return t("table.must_pass")
+    if not sc.chain and sc.opening >= 0:
+        return t("table.you_lead_with", name=who, tile=tile_name(sc.opening))
+    if not sc.chain:
+        return t("table.you_lead", name=who)
+    return t("table.your_turn_named", name=who)
