@@ -223,3 +223,23 @@ async def test_leaving_the_table_releases_its_save_for_a_resume(tmp_path: Path) 
         assert isinstance(app.screen, MenuScreen) and first.session.closed
         assert await app.resume_save(path)  # the lock was freed, so it opens again
         assert isinstance(app.screen, StubTable) and app.screen.session is not first.session
+
+
+async def test_enter_alone_sits_down_at_the_real_table(tmp_path: Path) -> None:
+    from koza.tui.table.screen import TableScreen
+
+    app = KozaApp(tmp_path)  # the real services: Session and TableScreen
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert len(app.screen.session.game.state.seats) == 2
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        assert "Draw" in keys_markdown(app, None)  # the table's own keys are listed
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableScreen)
+        await pilot.resize_terminal(70, 20)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(*SIZE)
+        assert isinstance(app.screen, TableScreen)
