@@ -72,7 +72,8 @@ _PAIR_MASK: tuple[tuple[int, ...], ...] = tuple(
 )
 """Mask of the two end doubles (for the two-doubles move), -1 when both ends match."""
 
-_IDX: tuple[tuple[int, ...], ...] = tuple(tuple(range(k)) for k in range(2 * N_TILES + 2))
+_BLEN: tuple[int, ...] = tuple((k - 1).bit_length() for k in range(2 * N_TILES + 2))
+"""``_BLEN[k]``: random bits needed to pick one of ``k`` moves by rejection."""
 
 
 class Round:
@@ -288,11 +289,14 @@ def random_playout(r: Round, rng: random.Random) -> None:
     """Play ``r`` to its end in place, each player choosing uniformly among legal moves.
 
     A tight inlined loop: at every step it picks uniformly among exactly the
-    moves ``legal_moves`` lists (no random number is drawn when there is one).
+    moves ``legal_moves`` lists, by exact rejection sampling on ``getrandbits``
+    (no random number is drawn when there is one move).
     """
     if r.over:
         return
-    choice = rng.choice
+    bits = rng.getrandbits
+    blen = _BLEN
+    has, bit, other, end_mask, pair_mask = HAS, BIT, OTHER, END_MASK, _PAIR_MASK
     hands, n, bazaar, bz = r.hands, r.n, r.bazaar, r.bz
     nb = len(bazaar)
     turn, left, right, drawn = r.turn, r.left, r.right, r.drawn
@@ -301,8 +305,13 @@ def random_playout(r: Round, rng: random.Random) -> None:
     if left < 0:  # the opening tile
         t = r.opening
         if t < 0:
-            t = choice(tiles_of(hands[turn]))
-        h = hands[turn] ^ BIT[t]
+            hand = tiles_of(hands[turn])
+            k = len(hand)
+            i = bits(blen[k]) if k > 1 else 0
+            while i >= k:
+                i = bits(blen[k])
+            t = hand[i]
+        h = hands[turn] ^ bit[t]
         hands[turn] = h
         left, right = HALVES[t]
         r.opening = -1
@@ -310,22 +319,23 @@ def random_playout(r: Round, rng: random.Random) -> None:
             out = turn
         else:
             turn = turn + 1 if turn + 1 < n else 0
+    check = bz == nb
     while out < 0:
-        if bz == nb:  # fish check: is any tile in any hand still playable?
-            ends = END_MASK[left][right]
+        if check:  # bazaar empty and something changed: is any tile still playable?
+            ends = end_mask[left][right]
             for h in hands:
                 if h & ends:
                     break
             else:
                 break
         h = hands[turn]
-        hl = HAS[left]
-        hr = HAS[right]
+        hl = has[left]
+        hr = has[right]
         if drawn >= 0:
             t = drawn
             drawn = -1
-            b = BIT[t]
-            side = RIGHT if not hl & b else choice((LEFT, RIGHT)) if hr & b else LEFT
+            b = bit[t]
+            side = RIGHT if not hl & b else (bits(1) if hr & b else LEFT)
         else:
             fl = h & hl
             fr = h & hr
@@ -333,24 +343,35 @@ def random_playout(r: Round, rng: random.Random) -> None:
                 if bz < nb:  # draw; a tile that fits is played on the next pass
                     t = bazaar[bz]
                     bz += 1
-                    hands[turn] = h | BIT[t]
-                    if (hl | hr) & BIT[t]:
+                    hands[turn] = h | bit[t]
+                    if (hl | hr) & bit[t]:
                         drawn = t
+                    check = bz == nb
                     continue
-                turn = turn + 1 if turn + 1 < n else 0  # pass
+                turn = turn + 1 if turn + 1 < n else 0  # pass: nothing changed
+                check = False
                 continue
             cl = fl.bit_count()
             k = cl + fr.bit_count()
-            pair = _PAIR_MASK[left][right] if doubles_ok else -1
-            two = pair >= 0 and h & pair == pair
-            i = choice(_IDX[k + two]) if k + two > 1 else 0
-            if i == k:  # two doubles, one on each end: the ends stay as they are
+            pair = pair_mask[left][right] if doubles_ok else -1
+            if pair >= 0 and h & pair == pair:
+                k += 1
+            else:
+                pair = -1
+            if k > 1:
+                i = bits(blen[k])
+                while i >= k:
+                    i = bits(blen[k])
+            else:
+                i = 0
+            if pair >= 0 and i == k - 1:  # two doubles, one on each end: the ends stay
                 h ^= pair
                 hands[turn] = h
                 if not h:
                     out = turn
                 else:
                     turn = turn + 1 if turn + 1 < n else 0
+                check = bz == nb
                 continue
             if i < cl:
                 m, side = fl, LEFT
@@ -359,16 +380,17 @@ def random_playout(r: Round, rng: random.Random) -> None:
             for _ in range(i):
                 m &= m - 1
             t = (m & -m).bit_length() - 1
-        h ^= BIT[t]
+        h ^= bit[t]
         hands[turn] = h
         if side == LEFT:
-            left = OTHER[t][left]
+            left = other[t][left]
         else:
-            right = OTHER[t][right]
+            right = other[t][right]
         if not h:
             out = turn
         else:
             turn = turn + 1 if turn + 1 < n else 0
+        check = bz == nb
     r.bz, r.turn, r.left, r.right = bz, turn, left, right
     r.drawn = -1
     r.over = True
