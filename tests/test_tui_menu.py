@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Input, Select, Static
 
+from koza.core.events import SeatInfo
 from koza.core.savefile import SUFFIX
 from koza.tui.app import KozaApp, Services
 from koza.tui.screens.help import HelpScreen
@@ -176,3 +177,16 @@ async def test_enter_typed_twice_starts_one_game(tmp_path: Path) -> None:
         await pilot.pause()
         assert len(saves_in(tmp_path)) == 1
         assert [type(s) for s in app.screen_stack[1:]] == [MenuScreen, StubTable]
+
+
+async def test_menu_names_the_latest_unfinished_game(tmp_path: Path) -> None:
+    from koza.session import Session
+
+    seats = [SeatInfo(name="Ann"), SeatInfo(name="Bob")]
+    Session.create(seats, seed=3, save_dir=tmp_path).close()
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        line = str(app.screen.query_one("#menu-last", Static).render())
+        assert "Ann, Bob" in line and "round 1" in line

@@ -75,11 +75,15 @@ class MenuScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#menu", OptionList).focus()
-        self._find_latest()
 
     def on_screen_resume(self) -> None:
         koza_app(self).release_sessions()
-        self._find_latest()
+        self.call_after_refresh(self._latest_if_shown)
+
+    def _latest_if_shown(self) -> None:
+        # Not when a table went straight on top (koza resume): keep start-up lean.
+        if self.is_current:
+            self._find_latest()
 
     @work(thread=True, exclusive=True, group="menu-latest")
     def _find_latest(self) -> None:
