@@ -243,3 +243,14 @@ async def test_enter_alone_sits_down_at_the_real_table(tmp_path: Path) -> None:
         assert isinstance(app.screen, TooSmallScreen)
         await pilot.resize_terminal(*SIZE)
         assert isinstance(app.screen, TableScreen)
+
+
+def test_startup_bench_reaches_the_table(tmp_path: Path) -> None:
+    from koza.bench import BENCHMARKS
+    from koza.tui import bench_startup
+
+    assert "tui_resume_to_table" in BENCHMARKS
+    path = bench_startup.unfinished_save(tmp_path)
+    with Session.open(path) as session:
+        assert session.game.state.round_no >= 3 and session.game.turn == 0
+    assert bench_startup.time_to_table(path) > 0  # the child drew the table and said so
