@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from koza.core import engine
+from koza.core import engine, playout
 from koza.core.commands import Command, Draw, Pass, Play, PlayDoubles
 from koza.core.engine import DOUBLES, DRAW_MOVE, LEFT, OPEN, PASS_MOVE, PLAY, PLAY_MOVES, RIGHT
 from koza.core.events import (
@@ -70,6 +70,14 @@ def reference_moves(r: engine.Round) -> set[engine.Move]:
     return moves
 
 
+ALL_MOVES = [
+    *(m for t in range(N_TILES) for m in PLAY_MOVES[t]),
+    *((DOUBLES, a, b) for a in DOUBLE_OF for b in DOUBLE_OF),
+    DRAW_MOVE,
+    PASS_MOVE,
+]
+
+
 def nothing_fits_anywhere(r: engine.Round) -> bool:
     return all(
         not (r.left in HALVES[t] or r.right in HALVES[t])
@@ -109,6 +117,7 @@ def test_random_rounds_follow_the_rule_book(
         assert not (r.left >= 0 and r.bz == len(r.bazaar) and nothing_fits_anywhere(r))
         moves = engine.legal_moves(r)
         assert set(moves) == reference_moves(r) and len(moves) == len(set(moves))
+        assert {m for m in ALL_MOVES if engine.is_legal(r, m)} == set(moves)
         for m in moves:  # every offered move applies and keeps the tiles accounted
             nr = r.copy()
             engine.apply(nr, m)
@@ -301,5 +310,6 @@ def test_seat_views_hold_no_hidden_tile(table: tuple[int, RuleSet, int]) -> None
         game.play(rng.choice(game.legal_moves()))
 
 
-def test_every_play_move_table_entry_is_consistent() -> None:
+def test_move_tables_are_consistent() -> None:
     assert all(PLAY_MOVES[t][s] == (PLAY, t, s) for t in range(N_TILES) for s in (0, 1, 2))
+    assert (playout.LEFT, playout.RIGHT) == (LEFT, RIGHT)

@@ -16,7 +16,18 @@ from __future__ import annotations
 import random
 
 from koza.core.dealing import bad_hand, highest_opening, shuffled_set, split_deal
-from koza.core.tiles import BIT, DOUBLE_OF, HALVES, HAS, N_TILES, OTHER, tiles_of
+from koza.core.playout import random_playout
+from koza.core.tiles import (
+    BIT,
+    DOUBLE_OF,
+    END_MASK,
+    HALVES,
+    HAS,
+    N_TILES,
+    OTHER,
+    PAIR_MASK,
+    tiles_of,
+)
 
 __all__ = [
     "DOUBLES",
@@ -40,6 +51,7 @@ __all__ = [
     "fits",
     "fits_any",
     "highest_opening",
+    "is_legal",
     "legal_moves",
     "random_playout",
     "shuffled_set",
@@ -60,20 +72,8 @@ DOUBLES_MOVES: tuple[tuple[Move, ...], ...] = tuple(
 DRAW_MOVE: Move = (DRAW, -1, -1)
 PASS_MOVE: Move = (PASS, -1, -1)
 
-END_MASK: tuple[tuple[int, ...], ...] = tuple(
-    tuple(HAS[a] | HAS[b] for b in range(7)) for a in range(7)
-)
-"""``END_MASK[left][right]``: every tile that fits at least one of the two open ends."""
 _END_MASK = END_MASK
-
-_PAIR_MASK: tuple[tuple[int, ...], ...] = tuple(
-    tuple(BIT[DOUBLE_OF[a]] | BIT[DOUBLE_OF[b]] if a != b else -1 for b in range(7))
-    for a in range(7)
-)
-"""Mask of the two end doubles (for the two-doubles move), -1 when both ends match."""
-
-_BLEN: tuple[int, ...] = tuple((k - 1).bit_length() for k in range(2 * N_TILES + 2))
-"""``_BLEN[k]``: random bits needed to pick one of ``k`` moves by rejection."""
+_PAIR_MASK = PAIR_MASK
 
 
 class Round:
@@ -218,6 +218,39 @@ def legal_moves(r: Round) -> list[Move]:
     return moves
 
 
+def is_legal(r: Round, move: Move) -> bool:
+    """``move in legal_moves(r)``, without building the list (the fold's check)."""
+    if r.over:
+        return False
+    kind, a, b = move
+    h = r.hands[r.turn]
+    left = r.left
+    if kind == PLAY:
+        if not 0 <= a < N_TILES or not h >> a & 1:
+            return False
+        if left < 0:
+            return b == OPEN and r.opening in (-1, a)
+        if r.drawn >= 0 and a != r.drawn:
+            return False
+        if b == LEFT:
+            return bool(HAS[left] >> a & 1)
+        return b == RIGHT and bool(HAS[r.right] >> a & 1)
+    if left < 0:
+        return False
+    if kind == DOUBLES:
+        pair = _PAIR_MASK[left][r.right]
+        return (
+            r.doubles_ok
+            and r.drawn < 0
+            and pair >= 0
+            and h & pair == pair
+            and (a, b) == (DOUBLE_OF[left], DOUBLE_OF[r.right])
+        )
+    if r.drawn >= 0 or h & END_MASK[left][r.right]:
+        return False
+    return (r.bz < len(r.bazaar)) == (kind == DRAW) and kind in (DRAW, PASS)
+
+
 def _is_fish(r: Round) -> bool:
     """The bazaar is empty and no hand holds a tile that fits either end."""
     if r.bz < len(r.bazaar):
@@ -283,115 +316,3 @@ def deal(rng: random.Random, n: int, hand_size: int, doubles_ok: bool = True) ->
     hands, bazaar = split_deal(shuffled_set(rng), n, hand_size)
     leader, opening = highest_opening(hands)
     return Round(hands, bazaar, leader, opening, doubles_ok)
-
-
-def random_playout(r: Round, rng: random.Random) -> None:
-    """Play ``r`` to its end in place, each player choosing uniformly among legal moves.
-
-    A tight inlined loop: at every step it picks uniformly among exactly the
-    moves ``legal_moves`` lists, by exact rejection sampling on ``getrandbits``
-    (no random number is drawn when there is one move).
-    """
-    if r.over:
-        return
-    bits = rng.getrandbits
-    blen = _BLEN
-    has, bit, other, end_mask, pair_mask = HAS, BIT, OTHER, END_MASK, _PAIR_MASK
-    hands, n, bazaar, bz = r.hands, r.n, r.bazaar, r.bz
-    nb = len(bazaar)
-    turn, left, right, drawn = r.turn, r.left, r.right, r.drawn
-    doubles_ok = r.doubles_ok
-    out = -1
-    if left < 0:  # the opening tile
-        t = r.opening
-        if t < 0:
-            hand = tiles_of(hands[turn])
-            k = len(hand)
-            i = bits(blen[k]) if k > 1 else 0
-            while i >= k:
-                i = bits(blen[k])
-            t = hand[i]
-        h = hands[turn] ^ bit[t]
-        hands[turn] = h
-        left, right = HALVES[t]
-        r.opening = -1
-        if not h:
-            out = turn
-        else:
-            turn = turn + 1 if turn + 1 < n else 0
-    check = bz == nb
-    while out < 0:
-        if check:  # bazaar empty and something changed: is any tile still playable?
-            ends = end_mask[left][right]
-            for h in hands:
-                if h & ends:
-                    break
-            else:
-                break
-        h = hands[turn]
-        hl = has[left]
-        hr = has[right]
-        if drawn >= 0:
-            t = drawn
-            drawn = -1
-            b = bit[t]
-            side = RIGHT if not hl & b else (bits(1) if hr & b else LEFT)
-        else:
-            fl = h & hl
-            fr = h & hr
-            if not (fl | fr):
-                if bz < nb:  # draw; a tile that fits is played on the next pass
-                    t = bazaar[bz]
-                    bz += 1
-                    hands[turn] = h | bit[t]
-                    if (hl | hr) & bit[t]:
-                        drawn = t
-                    check = bz == nb
-                    continue
-                turn = turn + 1 if turn + 1 < n else 0  # pass: nothing changed
-                check = False
-                continue
-            cl = fl.bit_count()
-            k = cl + fr.bit_count()
-            pair = pair_mask[left][right] if doubles_ok else -1
-            if pair >= 0 and h & pair == pair:
-                k += 1
-            else:
-                pair = -1
-            if k > 1:
-                i = bits(blen[k])
-                while i >= k:
-                    i = bits(blen[k])
-            else:
-                i = 0
-            if pair >= 0 and i == k - 1:  # two doubles, one on each end: the ends stay
-                h ^= pair
-                hands[turn] = h
-                if not h:
-                    out = turn
-                else:
-                    turn = turn + 1 if turn + 1 < n else 0
-                check = bz == nb
-                continue
-            if i < cl:
-                m, side = fl, LEFT
-            else:
-                m, side, i = fr, RIGHT, i - cl
-            for _ in range(i):
-                m &= m - 1
-            t = (m & -m).bit_length() - 1
-        h ^= bit[t]
-        hands[turn] = h
-        if side == LEFT:
-            left = other[t][left]
-        else:
-            right = other[t][right]
-        if not h:
-            out = turn
-        else:
-            turn = turn + 1 if turn + 1 < n else 0
-        check = bz == nb
-    r.bz, r.turn, r.left, r.right = bz, turn, left, right
-    r.drawn = -1
-    r.over = True
-    r.out_seat = out

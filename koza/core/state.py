@@ -248,7 +248,7 @@ def _check_move(state: GameState, seat: int, move: engine.Move) -> engine.Round:
         raise ReplayError(f"seat {seat} moved out of turn (seat {r.turn} was to move)")
     if r.left < 0 and not state.history and first_bad_hand(state, r.hands) >= 0:
         raise ReplayError(f"round {state.round_no} was played, but its deal had to be voided")
-    if move not in engine.legal_moves(r):
+    if not engine.is_legal(r, move):
         raise ReplayError(f"seat {seat}: {describe_illegal(r, move, seat)}")
     return r
 

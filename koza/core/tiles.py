@@ -36,6 +36,17 @@ OTHER: tuple[tuple[int, ...], ...] = tuple(
 )
 """``OTHER[t][n]``: the half of ``t`` left open when its ``n`` half is attached, or -1."""
 
+END_MASK: tuple[tuple[int, ...], ...] = tuple(
+    tuple(HAS[a] | HAS[b] for b in range(7)) for a in range(7)
+)
+"""``END_MASK[left][right]``: every tile that fits at least one of two open ends."""
+
+PAIR_MASK: tuple[tuple[int, ...], ...] = tuple(
+    tuple((1 << DOUBLE_OF[a]) | (1 << DOUBLE_OF[b]) if a != b else -1 for b in range(7))
+    for a in range(7)
+)
+"""``PAIR_MASK[left][right]``: the two end doubles (two in one turn), -1 if the ends match."""
+
 NAMES: tuple[str, ...] = tuple(f"{hi}-{lo}" for hi, lo in HALVES)
 _BY_NAME: dict[str, int] = {}
 for _t, (_hi, _lo) in enumerate(HALVES):
