@@ -58,6 +58,7 @@ class Game:
         """
         self._state = state
         self._events: list[Event] = list(events)
+        self._frozen: tuple[Event, ...] | None = None  # ``events``, built once per change
         self._sink = sink
         self._settle()
 
@@ -104,7 +105,10 @@ class Game:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return tuple(self._events)
+        """Every event so far (the same tuple until the next event)."""
+        if self._frozen is None:
+            self._frozen = tuple(self._events)
+        return self._frozen
 
     @property
     def turn(self) -> int:
@@ -125,6 +129,7 @@ class Game:
         if self._sink is not None:
             self._sink(event)
         self._events.append(event)
+        self._frozen = None
         self._state = new_state
 
     def _seq(self) -> int:
@@ -143,7 +148,7 @@ class Game:
         if seat is not None and seat != r.turn:
             raise IllegalMoveError(f"{command}: it is not your turn (seat {r.turn} is to move)")
         move = to_move(command)
-        if move not in engine.legal_moves(r):
+        if not engine.is_legal(r, move):
             raise IllegalMoveError(describe_illegal(r, move))
         s, q = r.turn, self._seq()
         if isinstance(command, Play):
