@@ -55,9 +55,9 @@ def round_summary(state: GameState, style: TileStyle = "digits") -> Table:
     if pairs:
         table.add_section()
         for side in range(state.n_sides):
-            cells = _side_cells(state, side)
-            table.add_row(side_label(state, side), "", *cells[:1])
-            table.add_row("", t("dialog.pair_total", total=cells[1], sheet=cells[2]), "")
+            rec_pts, total, sheet = _side_cells(state, side)
+            line = t("dialog.pair_total", recorded=rec_pts, total=total, sheet=sheet)
+            table.add_row(Text(side_label(state, side), style="bold"), line, "")
     return table
 
 

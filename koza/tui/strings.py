@@ -151,8 +151,9 @@ EN: dict[str, str] = {
     "table.hand_hidden": "{name}'s hand is hidden",
     "table.hidden_hand": "The hand is hidden until the next player takes the keyboard.",
     "table.your_turn_named": "{name}, your turn: ←→ choose a tile, Enter plays it.",
-    "table.you_lead": "{name}, you lead: play any tile (Enter).",
-    "table.you_lead_with": "{name}, you lead: open with {tile} (Enter).",
+    "table.you_lead": "You lead: play any tile (Enter).",
+    "table.you_lead_with": "You lead: open with {tile} (Enter).",
+    "table.your_turn_hint": "Your turn: ←→ choose a tile, Enter plays it.",
     "table.play_drawn": "The drawn tile {tile} fits: play it (Enter).",
     "table.must_draw": "Nothing fits: draw from the bazaar (d or click it).",
     "table.must_pass": "Nothing fits and the bazaar is empty: pass (p or click the bazaar).",
@@ -188,7 +189,7 @@ EN: dict[str, str] = {
     "dialog.col_total": "Total",
     "dialog.col_sheet": "Sheet",
     "dialog.sheet_opened": "opened!",
-    "dialog.pair_total": "recorded · total {total} · {sheet}",
+    "dialog.pair_total": "recorded {recorded} · total {total} · sheet {sheet}",
     "dialog.next_round": "Next round (Enter)",
     "dialog.see_result": "See the result (Enter)",
     "dialog.close": "Close (Enter)",
@@ -251,6 +252,8 @@ EN: dict[str, str] = {
     "key.round": "Round",
     "key.ends": "Start/end",
     "watch.link": "{k} {what}",
+    "watch.setup_title": "Watch bots: pick 2 to 4 players",
+    "watch.empty_seat": "(nobody)",
 }
 
 TABLES: dict[str, dict[str, str]] = {"en": EN}

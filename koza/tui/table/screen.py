@@ -154,7 +154,7 @@ class TableScreen(Screen[None]):
     def _status_text(self, sc: Scene) -> str:
         if self.hidden:
             return t("table.hidden_hand")
-        text = status_line(sc, self.runner.thinking, self.my_turn())
+        text = status_line(sc, self.runner.thinking, self.my_turn(), self.several_humans)
         if self.watching:
             paused = t("table.paused") if self.runner.paused else ""
             text = f"{text}  {t('table.delay', s=self.runner.delay)} {paused}".rstrip()

@@ -69,8 +69,18 @@ def log_lines(history: Sequence[Action], names: Sequence[str]) -> list[str]:
     return lines
 
 
-def status_line(sc: Scene, thinking: int, my_turn: bool) -> str:
-    """What the player should know now: whose turn, or what they must do."""
+def status_line(sc: Scene, thinking: int, my_turn: bool, named: bool = False) -> str:
+    """What the player should know now: whose turn, or what they must do.
+
+    ``named`` puts the player's name first (hot seat: several people share the keys).
+    """
+    text = _status(sc, thinking, my_turn)
+    if named and my_turn and thinking < 0 and text:
+        return f"{sc.names[sc.turn]}: {text}"
+    return text
+
+
+def _status(sc: Scene, thinking: int, my_turn: bool) -> str:
     if sc.phase != "playing" or sc.turn < 0:
         return ""
     who = sc.names[sc.turn]
@@ -85,7 +95,7 @@ def status_line(sc: Scene, thinking: int, my_turn: bool) -> str:
     if sc.can(engine.PASS):
         return t("table.must_pass")
     if not sc.chain and sc.opening >= 0:
-        return t("table.you_lead_with", name=who, tile=tile_name(sc.opening))
+        return t("table.you_lead_with", tile=tile_name(sc.opening))
     if not sc.chain:
-        return t("table.you_lead", name=who)
-    return t("table.your_turn_named", name=who)
+        return t("table.you_lead")
+    return t("table.your_turn_hint")
