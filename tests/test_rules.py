@@ -265,3 +265,45 @@ def test_no_redeal_when_redeal_is_off() -> None:
         + [t for t in range(28) if t not in tiles("6-5 6-4 6-3 6-2 6-1 6-6 5-5 4-4 3-3 2-2")]
     )
     assert [type(e) for e in game.events[1:]] == [RoundDealt]
+
+
+# --- the explanations on positions no game above reaches --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("hands", "ends", "bazaar", "move", "message"),
+    [
+        (["5-5 4-4"], (5, 5), "", (1, T("5-5"), T("4-4")), "both ends show 5: only one double"),
+        (["1-0"], (6, 6), "", (2, -1, -1), "the bazaar is empty: pass instead of drawing"),
+        (["1-0"], (6, 6), "2-2", (3, -1, -1), "the bazaar still holds 1 tile: draw instead"),
+        (["6-1"], (6, 6), "", (3, -1, -1), "you hold a tile that fits (6, 6): play it instead"),
+        (["6-1"], (-1, -1), "", (3, -1, -1), "the round has not opened yet: play the first tile"),
+    ],
+)
+def test_explanations(
+    hands: list[str], ends: tuple[int, int], bazaar: str, move: tuple[int, int, int], message: str
+) -> None:
+    from core_deals import position
+
+    from koza.core.explain import describe_illegal
+
+    r = position(hands, ends=ends, bazaar=bazaar)
+    assert describe_illegal(r, move).startswith(message)
+    assert describe_illegal(r, move, seat=0).replace("seat 0 holds", "you hold").startswith(message)
+
+
+def test_explanation_after_the_round_is_over() -> None:
+    from core_deals import position
+
+    from koza.core.engine import apply
+    from koza.core.explain import describe_illegal
+
+    r = position(["6-1", "2-2"], ends=(6, 5))
+    apply(r, (0, T("6-1"), 0))
+    assert r.over and describe_illegal(r, (3, -1, -1)) == "the round is over"
+
+
+def test_cannot_deal_while_a_round_is_in_play() -> None:
+    game = dealt(HANDS, bazaar="0-0 6-2")
+    with pytest.raises(IllegalMoveError, match="^cannot deal a new round: a round is in play$"):
+        game.next_round()

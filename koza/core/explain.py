@@ -46,7 +46,8 @@ def describe_illegal(r: Round, move: Move, seat: int | None = None) -> str:
         return f"{you_hold} a tile that fits {ends}: play it instead of {doing}"
     if kind == DRAW:
         return "the bazaar is empty: pass instead of drawing"
-    return f"the bazaar still holds {r.bazaar_left} tiles: draw instead of passing"
+    left = r.bazaar_left
+    return f"the bazaar still holds {left} tile{'s' if left != 1 else ''}: draw instead of passing"
 
 
 def _why_not_doubles(r: Round, a: int, b: int, your: str) -> str:
