@@ -52,7 +52,14 @@ class RoundScore:
 
 
 def score_round(rules: RuleSet, hands: list[int], out_seat: int, sheets: Sheets) -> RoundScore:
-    """Score a finished round; ``out_seat`` is -1 after a fish."""
+    """Score a finished round; ``out_seat`` is -1 after a fish.
+
+    Where the rule book is silent: under ``fish_scoring=lowest_exempt`` every side
+    tied for the fewest points records 0 ("fewest" counts the 0-0 bonus as scored);
+    in pairs mode the side of the player who went out records 0 whatever the
+    partner holds; a sheet that opens under ``open_mode=carry`` records the whole
+    carried sum at once.
+    """
     n = len(hands)
     points = tuple(hand_points(h, rules) for h in hands)
     sides = n_sides(n, rules)
@@ -95,7 +102,11 @@ def score_round(rules: RuleSet, hands: list[int], out_seat: int, sheets: Sheets)
 
 
 def goats_and_ranking(totals: tuple[int, ...], target: int) -> tuple[list[int], list[int]] | None:
-    """``(goats, others ranked lowest first)`` once a total reaches ``target``, else None."""
+    """``(goats, others ranked lowest first)`` once a total reaches ``target``, else None.
+
+    The goats are every side with the highest total; equal totals among the others
+    keep side (seat) order in the ranking.
+    """
     if max(totals) < target:
         return None
     top = max(totals)
@@ -105,7 +116,11 @@ def goats_and_ranking(totals: tuple[int, ...], target: int) -> tuple[list[int], 
 
 
 def next_leader_after_fish(points: tuple[int, ...], previous_leader: int) -> int:
-    """After a fish: fewest round points leads; ties go to the first after the last leader."""
+    """After a fish: the fewest counted round points lead (0-0 bonus included).
+
+    A tie goes to the tied seat that comes first in turn order after the previous
+    round's leader; that leader, if tied, comes last.
+    """
     n = len(points)
     low = min(points)
     for step in range(1, n + 1):
