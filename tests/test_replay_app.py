@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import Select, Static
 
 from koza.core.events import SeatInfo
 from koza.core.savefile import load
@@ -14,7 +14,7 @@ from koza.session import Session
 from koza.tui.app import KozaApp
 from koza.tui.replay_screen import ReplayScreen, open_replay
 from koza.tui.table.screen import TableScreen
-from koza.tui.watch_screen import WatchScreen
+from koza.tui.watch_screen import DEFAULT_SEATS, NO_SEAT, WatchScreen, WatchSetupScreen
 from koza.watch import step
 
 GOLDEN = Path(__file__).parent / "data" / "golden_replay.koza.jsonl"
@@ -100,7 +100,10 @@ async def test_a_broken_save_is_a_message_not_a_traceback(tmp_path: Path) -> Non
 async def test_watch_from_the_start_menu_is_saved(tmp_path: Path) -> None:
     app = KozaApp(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("w")  # the menu's Watch bots
+        await pilot.press("w")  # the menu's Watch bots: the setup first
+        await pilot.pause()
+        assert isinstance(app.screen, WatchSetupScreen)
+        await pilot.press("enter")  # Enter alone: the default four bots
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, WatchScreen)
@@ -126,3 +129,33 @@ def test_launch_refuses_bad_seats_and_broken_saves(
     bad.write_text("not a save\n")
     assert launch.replay(bad) == 1
     assert "bad.koza.jsonl" in capsys.readouterr().err
+
+
+async def test_watch_setup_picks_the_bots_and_the_seed(tmp_path: Path) -> None:
+    app = KozaApp(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("w")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, WatchSetupScreen)
+        assert setup.chosen() == list(DEFAULT_SEATS)
+        setup.query_one("#watch-seat-1", Select).value = "random"
+        setup.query_one("#watch-seat-3", Select).value = NO_SEAT
+        await pilot.click("#watch-seed")
+        await pilot.press("x", "enter")  # not a number: refused, the setup stays
+        assert app.screen is setup
+        await pilot.press("backspace", "4", "2")
+        await pilot.click("#watch-start")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, WatchScreen)
+        state = screen.saved.game.state
+        assert [s.bot for s in state.seats] == [DEFAULT_SEATS[0], "random", DEFAULT_SEATS[2]]
+        assert state.seed == 42
+        await pilot.press("space", "escape")
+        await pilot.pause()
+        await pilot.press("w")
+        await pilot.pause()
+        await pilot.press("escape")  # Back: nothing is created
+        await pilot.pause()
+    assert len(list(tmp_path.glob("*.koza.jsonl"))) == 1

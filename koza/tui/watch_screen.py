@@ -14,11 +14,13 @@ from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
 from textual.markup import escape
+from textual.screen import ModalScreen
 from textual.timer import Timer
-from textual.widgets import Static
+from textual.widgets import Button, Input, Label, Select, Static
 
-from koza.bots import ALL_BOTS
+from koza.bots import ALL_BOTS, BOT_LEVELS
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
 from koza.session import Session
@@ -27,6 +29,8 @@ from koza.tui.table.screen import TableScreen
 
 DEFAULT_SEATS: tuple[str, ...] = ("expert", "montecarlo:fast", "greedy", "random")
 """The bots of ``koza watch`` without ``--seats`` and of the menu's Watch bots."""
+NO_SEAT = "-"
+"""The setup's value of an empty third or fourth seat."""
 ROUND_END_PAUSE = 4
 """Between rounds the finished table stays up this many bot delays."""
 
@@ -237,6 +241,7 @@ class WatchScreen(TableScreen):
             )
         except Exception as exc:  # a full disk, a lost folder: say so, keep watching
             self.notify(str(exc) or type(exc).__name__, severity="error")
+            self._continue()
             return
         screen = WatchScreen(session, delay=self.runner.delay, seed=self.seed)
         screen.games = self.games + 1
@@ -244,11 +249,76 @@ class WatchScreen(TableScreen):
         self.app.switch_screen(screen)
 
 
+class WatchSetupScreen(ModalScreen[tuple[list[str], int | None] | None]):
+    """Pick 2 to 4 bots and an optional seed; Enter alone starts the default four."""
+
+    CSS_PATH = "watch_screen.tcss"
+    BINDINGS = [Binding("escape", "cancel", t("key.back"))]
+    AUTO_FOCUS = "#watch-start"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="watch-setup"):
+            yield Static(t("watch.setup_title"), id="watch-setup-title")
+            for seat, default in enumerate(DEFAULT_SEATS):
+                options: list[tuple[str, str]] = [(level, level) for level in BOT_LEVELS]
+                if seat >= 2:
+                    options.append((t("watch.empty_seat"), NO_SEAT))
+                with Horizontal(classes="watch-seat"):
+                    yield Label(t("new.seat_label", n=seat + 1))
+                    yield Select(
+                        options,
+                        value=default if default in BOT_LEVELS else "random",
+                        allow_blank=False,
+                        id=f"watch-seat-{seat}",
+                        compact=True,
+                    )
+            with Horizontal(classes="watch-seat"):
+                yield Label(t("new.seed"))
+                yield Input(placeholder=t("new.seed_hint"), id="watch-seed", compact=True)
+            with Horizontal(id="watch-setup-buttons"):
+                yield Button(t("new.start"), id="watch-start", action="screen.start")
+                yield Button(t("new.cancel"), id="watch-cancel", action="screen.cancel")
+
+    def chosen(self) -> list[str]:
+        """The levels of the seats that are not empty, in seat order."""
+        specs = []
+        for seat in range(len(DEFAULT_SEATS)):
+            value = self.query_one(f"#watch-seat-{seat}", Select).value
+            if isinstance(value, str) and value != NO_SEAT:
+                specs.append(value)
+        return specs
+
+    def on_input_submitted(self) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
+        text = self.query_one("#watch-seed", Input).value.strip()
+        try:
+            seed = int(text) if text else None
+        except ValueError:
+            self.notify(t("new.seed_bad", value=text), severity="error")
+            return
+        self.dismiss((self.chosen(), seed))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 def open_watch(app: App[Any], specs: Sequence[str] | None = None) -> None:
-    """The menu's Watch bots: a new game of the default bots in the app's save folder."""
-    try:
-        session = create_session(specs, save_dir=getattr(app, "save_dir", None))
-    except Exception as exc:
-        app.notify(str(exc) or type(exc).__name__, severity="error")
-        return
-    app.push_screen(WatchScreen(session))
+    """The menu's Watch bots: pick the bots, then watch them in the app's save folder."""
+
+    def start(choice: tuple[list[str], int | None] | None) -> None:
+        if choice is None:
+            return
+        specs, seed = choice
+        try:
+            session = create_session(specs, seed=seed, save_dir=getattr(app, "save_dir", None))
+        except Exception as exc:  # too few seats, an unwritable folder: say so
+            app.notify(str(exc) or type(exc).__name__, severity="error")
+            return
+        app.push_screen(WatchScreen(session, seed=seed))
+
+    if specs:
+        start((list(specs), None))
+    else:
+        app.push_screen(WatchSetupScreen(), start)
