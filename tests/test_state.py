@@ -276,3 +276,48 @@ def test_highest_double_leads_every_round_under_next_leader_highest_double() -> 
     state = _after(_record("out", 2, (5, 3, 0, 9), 0), RuleSet(next_leader="highest_double"))
     hands = [1 << 5, 1 << 9, 1 << 2, 1 << 26]  # 2-2, 3-3, 1-1, 6-5
     assert expected_leader(state, hands) == (1, 9)
+
+
+# --- the RULES.md worked example through the fold ---------------------------------------------
+
+
+def test_rule_book_worked_example_through_the_fold() -> None:
+    from core_deals import position
+
+    state = new_game(2).state
+
+    def finished(hands: list[str], out: int) -> GameState:
+        r = position(hands, ends=(6, 6))
+        r.over, r.out_seat = True, out
+        return dataclasses.replace(
+            state, phase="playing", round=r, round_no=state.round_no + 1, seq=state.seq + 1
+        )
+
+    def scored(
+        outcome: str, out: int | None, points: tuple, recorded: tuple, totals: tuple, opened: tuple
+    ) -> RoundScored:
+        return RoundScored(
+            seq=state.seq + 1,
+            round=state.round_no,
+            outcome=outcome,  # type: ignore[arg-type]
+            out_seat=out,
+            hand_points=points,
+            recorded=recorded,
+            totals=totals,
+            opened=opened,
+        )
+
+    # Round 1: A (seat 0) went out; B holds 6-5 0-0 = 11 + 25 = 36, records 36 and opens.
+    state = finished(["", "6-5 0-0"], 0)
+    state = apply_event(state, scored("out", 0, (0, 36), (0, 36), (0, 36), (False, True)))
+    # Round 2: B went out; A holds 2-1 3-0 = 6, closed: nothing recorded.
+    state = finished(["2-1 3-0", ""], 1)
+    wrong = scored("out", 1, (6, 0), (6, 0), (6, 36), (True, False))
+    with pytest.raises(ReplayError, match="recorded=\\(6, 0\\), but the rules give \\(0, 0\\)"):
+        apply_event(state, wrong)
+    state = apply_event(state, scored("out", 1, (6, 0), (0, 0), (0, 36), (False, False)))
+    # Round 3, a fish: A holds 1-0 (closed, 1 < 13), B holds 4-3 (open): B has 43.
+    state = finished(["1-0", "4-3"], -1)
+    state = apply_event(state, scored("fish", None, (1, 7), (0, 7), (0, 43), (False, False)))
+    assert state.sheets.totals == (0, 43) and state.sheets.opened == (False, True)
+    assert [r.recorded for r in state.records] == [(0, 36), (0, 0), (0, 7)]
