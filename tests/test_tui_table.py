@@ -8,7 +8,7 @@ from test_tui_table_support import FakeSession, TableApp, settle, table
 from textual.pilot import Pilot
 
 from koza.core import engine
-from koza.core.events import RoundScored, TilePlayed
+from koza.core.events import DoublesPlayed, RoundScored, TilePlayed
 from koza.core.state import replay
 from koza.tui.dialogs import EndPromptScreen, GameOverScreen, HandOverScreen, RoundOverScreen
 from koza.tui.table.chain import ChainView
@@ -297,3 +297,28 @@ async def test_the_bracket_keys_play_on_a_chosen_end() -> None:
         played = session.saved[before]
         assert isinstance(played, TilePlayed)
         assert (played.tile, played.end) == (tile, "left")
+
+
+async def test_two_doubles_in_one_turn_with_w() -> None:
+    for seed in range(400):
+        session = FakeSession(["Ann", "bot:Bob"], seed=seed)
+        game, rng = session.game, random.Random(seed)
+        while game.state.phase == "playing":
+            moves = game.state.legal_moves()
+            if game.state.turn == 0 and any(m[0] == engine.DOUBLES for m in moves):
+                break
+            game.play(rng.choice(game.legal_moves()))
+        if game.state.phase == "playing":
+            break
+    else:
+        raise AssertionError("no two-doubles position in 400 seeds")
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert screen is not None and screen.check_action("doubles", ()) is True
+        before = len(session.saved)
+        await pilot.press("w")
+        await settle(pilot)
+        assert isinstance(session.saved[before], DoublesPlayed)
+        assert session.saved[before].seat == 0

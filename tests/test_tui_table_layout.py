@@ -6,6 +6,7 @@ import random
 
 from koza.core.game import Game
 from koza.core.state import Action
+from koza.core.tiles import tiles_of
 from koza.core.view import seat_view
 from koza.tui.table.scene import last_turn, scene_from_state, scene_from_view
 from koza.tui.table.snake import ChainLayout, Hit, layout_chain
@@ -73,3 +74,28 @@ def test_last_turn_and_words() -> None:
         "Bob drew 2",
         "Bob played 6-0 left",
     ]
+
+
+async def test_a_board_alone_shows_any_state_or_view() -> None:
+    from textual.app import App, ComposeResult
+
+    from koza.tui.table.board import Board
+
+    game = Game.new(["a", "b", "c"], seed=9)
+    rng = random.Random(9)
+    for _ in range(6):
+        game.play(rng.choice(game.legal_moves()))
+
+    class Host(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Board()
+
+    async with Host().run_test(size=(100, 30)) as pilot:
+        board = pilot.app.query_one(Board)
+        board.show_state(game.state)
+        await pilot.pause()
+        every = {t for s in range(3) for t in tiles_of(game.state.hand(s))}
+        assert every <= board.shown_tiles
+        board.show_view(seat_view(game.state, 1))
+        await pilot.pause()
+        assert board.shown_tiles & every == set(tiles_of(game.state.hand(1)))

@@ -12,12 +12,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 
 from koza.core import engine
+from koza.core.state import GameState
+from koza.core.view import SeatView
 from koza.tui.strings import t
 from koza.tui.table.art import TileStyle
 from koza.tui.table.chain import ChainView
 from koza.tui.table.hand import HandView
 from koza.tui.table.opponents import OpponentsView
-from koza.tui.table.scene import Scene
+from koza.tui.table.scene import Scene, scene_from_state, scene_from_view
 from koza.tui.table.side import BazaarView, MoveLog, Scoreboard
 
 
@@ -73,6 +75,14 @@ class Board(Widget):
         self.query_one(BazaarView).show(sc, active and sc.can(engine.DRAW))
         self.query_one(Scoreboard).show(sc)
         self.query_one(MoveLog).show(sc)
+
+    def show_view(self, view: SeatView) -> None:
+        """The table as one seat knows it (its own hand only)."""
+        self.show(scene_from_view(view))
+
+    def show_state(self, state: GameState, me: int = -1) -> None:
+        """The table face up after any event; ``me`` (default: the seat to move) at the bottom."""
+        self.show(scene_from_state(state, me=me))
 
     @property
     def shown_tiles(self) -> set[int]:

@@ -289,7 +289,8 @@ class TableScreen(Screen[None]):
         if action in WATCH_ACTIONS:
             return self.watching
         if action == "select":
-            return not self.watching and not self.hidden and bool(self.hand())
+            playing = self.session.game.state.phase == "playing"
+            return playing and not self.watching and not self.hidden and bool(self.hand())
         if action in PLAY_ACTIONS:
             if not self.my_turn():
                 return False
