@@ -254,3 +254,20 @@ def test_startup_bench_reaches_the_table(tmp_path: Path) -> None:
     with Session.open(path) as session:
         assert session.game.state.round_no >= 3 and session.game.turn == 0
     assert bench_startup.time_to_table(path) > 0  # the child drew the table and said so
+
+
+async def test_the_chosen_theme_is_kept_for_next_time(tmp_path: Path) -> None:
+    app = make_app(tmp_path, remember_theme=True)
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = "gruvbox"
+        await pilot.pause()
+    again = make_app(tmp_path, remember_theme=True)
+    async with again.run_test(size=SIZE):
+        assert again.theme == "gruvbox"
+    headless = make_app(tmp_path)  # tests and snapshots never pick up a saved theme
+    async with headless.run_test(size=SIZE):
+        assert headless.theme != "gruvbox"
+    (tmp_path / "koza-settings.json").write_text("not json")
+    broken = make_app(tmp_path, remember_theme=True)
+    async with broken.run_test(size=SIZE):
+        assert broken.theme != "gruvbox"  # a bad settings file is ignored

@@ -16,6 +16,7 @@ in tests).  Every text comes from ``koza.tui.strings``.
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ from koza.tui.strings import t
 if TYPE_CHECKING:
     from textual.command import Provider
 
+SETTINGS_FILE = "koza-settings.json"  # in the save folder: the chosen theme
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 REPLAY_MODULES = ("koza.tui.replay_screen", "koza.tui.replay")  # open_replay(app, path)
@@ -112,6 +114,7 @@ class KozaApp(App[int]):
         session: Any = None,
         on_start: Callable[[KozaApp], object] | None = None,
         on_table_drawn: Callable[[], object] | None = None,
+        remember_theme: bool | None = None,
     ) -> None:
         super().__init__()
         self.save_dir = save_dir
@@ -120,11 +123,19 @@ class KozaApp(App[int]):
         self._on_start = on_start
         self._on_table_drawn = on_table_drawn
         self._sessions: list[tuple[Any, Screen[Any] | None]] = []
+        # Keep the chosen theme in the save folder; by default not in headless runs
+        # (tests, snapshots, benches), so a player's theme never leaks into them.
+        self._remember_theme = remember_theme
 
     # --- start and stop -----------------------------------------------------
 
     async def on_mount(self) -> None:
         from koza.tui.screens.menu import MenuScreen
+
+        remember = self._remember_theme
+        if remember if remember is not None else not self.is_headless:
+            self._load_theme()
+            self.theme_changed_signal.subscribe(self, lambda th: self._save_theme(th.name))
 
         await self.push_screen(MenuScreen())
         if self._first_session is not None:
@@ -151,6 +162,25 @@ class KozaApp(App[int]):
                 with suppress(Exception):
                     session.close()
         self._sessions = keep
+
+    # --- settings -----------------------------------------------------------
+
+    def settings_path(self) -> Path:
+        from koza import paths
+
+        return paths.save_dir(self.save_dir) / SETTINGS_FILE
+
+    def _load_theme(self) -> None:
+        with suppress(OSError, ValueError, AttributeError):
+            name = json.loads(self.settings_path().read_text(encoding="utf-8")).get("theme")
+            if name in self.available_themes:
+                self.theme = name
+
+    def _save_theme(self, name: str) -> None:
+        with suppress(OSError):
+            path = self.settings_path()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps({"theme": name}) + "\n", encoding="utf-8")
 
     # --- size ---------------------------------------------------------------
 
