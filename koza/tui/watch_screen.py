@@ -127,15 +127,16 @@ class WatchScreen(TableScreen):
         if state.phase == "game_over":
             names = ", ".join(state.seats[g].name for g in state.goats)
             parts += [t("watch.finished"), t("table.goat_is", names=names)]
+            parts.append(_link("n", "next_game", t("key.next_game")))
             parts.append(t("watch.saved_to", path=self.saved.path.name))
+            return " · ".join(parts)
+        parts.append(t("watch.paused") if self.runner.paused else t("watch.running"))
+        parts.append(t("watch.delay", delay=self.runner.delay))
+        if state.phase == "round_over":
+            parts.append(t("table.round_over", n=state.round_no))
         else:
-            parts.append(t("watch.paused") if self.runner.paused else t("watch.running"))
-            parts.append(t("watch.delay", delay=self.runner.delay))
-            if state.phase == "round_over":
-                parts.append(t("table.round_over", n=state.round_no))
-            else:
-                parts.append(t("word.round", n=state.round_no))
-            parts.append(_link("e", "skip_round", t("key.skip_round")))
+            parts.append(t("word.round", n=state.round_no))
+        parts.append(_link("e", "skip_round", t("key.skip_round")))
         parts.append(_link("n", "next_game", t("key.next_game")))
         return " · ".join(parts)
 
