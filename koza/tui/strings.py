@@ -40,6 +40,7 @@ EN: dict[str, str] = {
     ),
     "app.no_color": "colours are off (NO_COLOR)",
     "app.no_table": "The table is not available in this version yet.",
+    "app.ok": "OK",
     # --- key descriptions (footer, help) --------------------------------------
     "key.help": "Help",
     "key.quit": "Quit",

@@ -25,7 +25,7 @@ class MessageScreen(ModalScreen[None]):
         with Vertical(id="message-box"):
             yield Static(self.title_text, id="message-title")
             yield Static(self.text, id="message-text", markup=False)
-            yield Button("OK", id="message-ok", compact=True)
+            yield Button(t("app.ok"), id="message-ok", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#message-ok", Button).focus()
