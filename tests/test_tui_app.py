@@ -271,3 +271,16 @@ async def test_the_chosen_theme_is_kept_for_next_time(tmp_path: Path) -> None:
     broken = make_app(tmp_path, remember_theme=True)
     async with broken.run_test(size=SIZE):
         assert broken.theme != "gruvbox"  # a bad settings file is ignored
+
+
+def test_every_text_key_used_in_the_app_exists() -> None:
+    import re
+
+    root = Path(strings.__file__).parent
+    used = {
+        (path.name, key)
+        for path in root.rglob("*.py")
+        for key in re.findall(r'\bt\(\s*"([a-z_]+\.[a-z_0-9.]+)"', path.read_text("utf-8"))
+    }
+    assert used, "the pattern should find the t() calls"
+    assert sorted((name, key) for name, key in used if key not in strings.EN) == []
