@@ -10,7 +10,9 @@ never import textual.  Bad input is one line on stderr and a non-zero exit.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import random
 import secrets
 import sys
@@ -315,3 +317,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return func(args)
     except KeyboardInterrupt:
         return fail("interrupted", 130)
+    except BrokenPipeError:  # e.g. ``koza verify *.jsonl | head``: stop quietly
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
