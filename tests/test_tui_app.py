@@ -284,3 +284,15 @@ def test_every_text_key_used_in_the_app_exists() -> None:
     }
     assert used, "the pattern should find the t() calls"
     assert sorted((name, key) for name, key in used if key not in strings.EN) == []
+
+
+async def test_resume_by_mouse(tmp_path: Path) -> None:
+    path = saved_game(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert await pilot.click("#menu", offset=(4, 1))  # the second row: Resume
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        assert await pilot.click("#saves", offset=(3, 1))  # the first game, under the header
+        await pilot.pause()
+        assert isinstance(app.screen, StubTable) and app.screen.session.path == path
