@@ -89,6 +89,7 @@ class ReplayScreen(Screen[None]):
         Binding("plus,equals_sign", "faster", t("key.faster"), show=False),
         Binding("minus", "slower", t("key.slower"), show=False),
         Binding("v", "view", t("key.view")),
+        Binding("t", "toggle_tiles", t("table.key_tiles"), show=False),
         Binding("c", "continue_game", t("key.continue")),
         Binding("escape,q", "leave", t("key.back")),
     ]
@@ -120,21 +121,27 @@ class ReplayScreen(Screen[None]):
         yield Static(id="replay-position")
         yield Board(id="replay-board")
         with Horizontal(id="replay-controls"):
-            for label, action in (
-                ("⏮", "to_start"),
-                ("◀◀", "prev_round"),
-                ("◀|", "prev_turn"),
-                ("◀", "back"),
-                ("▶", "forward"),
-                ("|▶", "next_turn"),
-                ("▶▶", "next_round"),
-                ("⏭", "to_end"),
-                (t("key.autoplay"), "autoplay"),
-                ("−", "slower"),
-                ("+", "faster"),
-                (t("key.view"), "view"),
+            for label, action, tip in (
+                ("⏮", "to_start", "key.to_start"),
+                ("◀◀", "prev_round", "key.round_prev"),
+                ("◀|", "prev_turn", "key.turn_prev"),
+                ("◀", "back", "key.ev_prev"),
+                ("▶", "forward", "key.event"),
+                ("|▶", "next_turn", "key.turn"),
+                ("▶▶", "next_round", "key.round"),
+                ("⏭", "to_end", "key.to_end"),
+                (t("key.autoplay"), "autoplay", "key.autoplay"),
+                ("−", "slower", "key.slower"),
+                ("+", "faster", "key.faster"),
+                (t("key.view"), "view", "key.view"),
             ):
-                yield Button(label, id=f"replay-{action}", action=f"screen.{action}", compact=True)
+                yield Button(
+                    label,
+                    id=f"replay-{action}",
+                    action=f"screen.{action}",
+                    compact=True,
+                    tooltip=t(tip),
+                )
             if self.can_continue:
                 yield Button(
                     t("key.continue"),
@@ -254,6 +261,11 @@ class ReplayScreen(Screen[None]):
         n = self.cursor.state.n_players
         seat = -1 if self.view_seat is None else self.view_seat
         self.view_seat = seat + 1 if seat + 1 < n else None
+        self.redraw()
+
+    def action_toggle_tiles(self) -> None:
+        board = self.query_one(Board)
+        board.tile_style = "pips" if board.tile_style == "digits" else "digits"
         self.redraw()
 
     def action_continue_game(self) -> None:
