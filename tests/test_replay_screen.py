@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.app import App
 from textual.screen import Screen
 
@@ -201,3 +202,23 @@ async def test_a_finished_game_cannot_be_continued() -> None:
         await pilot.pause()
         assert continued == []
         assert not app.screen.query("#replay-continue_game")
+
+
+@pytest.mark.parametrize(
+    "save", sorted((Path(__file__).parent / "data").glob("*.koza.jsonl")), ids=lambda p: p.name
+)
+async def test_every_golden_save_replays_to_its_loaded_state(save: Path) -> None:
+    loaded = load(save)
+    screen = ReplayScreen(loaded.events)
+    app = Harness(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("end")
+        await pilot.pause()
+        assert app.screen.query_one(Board).scene == scene_from_state(loaded.state, me=0)
+        await pilot.press("p", "v")  # back to the last deal, in seat 0's view
+        await pilot.pause()
+        assert screen.cursor.index == screen.cursor.round_starts[-1]
+        assert screen.state.round_no == loaded.state.round_no
+        assert app.screen.query_one(Board).shown_tiles == set(tiles_of(screen.state.hand(0)))
+        await pilot.press("home")
+        assert screen.state.phase == "new"
