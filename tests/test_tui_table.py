@@ -322,3 +322,18 @@ async def test_two_doubles_in_one_turn_with_w() -> None:
         await settle(pilot)
         assert isinstance(session.saved[before], DoublesPlayed)
         assert session.saved[before].seat == 0
+
+
+async def test_a_game_opened_between_rounds_shows_the_round_over_dialog() -> None:
+    session = FakeSession(["Ann", "bot:Bob"], seed=8)
+    rng = random.Random(8)
+    while session.game.state.phase == "playing":
+        session.game.play(rng.choice(session.game.legal_moves()))
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, RoundOverScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert session.game.state.round_no == 2
+        assert session.game.state.phase == "playing"

@@ -152,7 +152,7 @@ class TableScreen(Screen[None]):
         self.refresh_bindings()
 
     def _status_text(self, sc: Scene) -> str:
-        if self.hidden:
+        if self.hidden and self.runner.thinking < 0:
             return t("table.hidden_hand")
         text = status_line(sc, self.runner.thinking, self.my_turn(), self.several_humans)
         if self.watching:
