@@ -148,12 +148,13 @@ async def test_next_game_starts_a_new_saved_game(tmp_path: Path) -> None:
     screen = WatchScreen(session, delay=2.0, seed=6)
     app = Harness(screen)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("n")
+        await pilot.press("e", "n")  # even in the middle of skipping a round
         await pilot.pause()
         second = app.screen
         assert isinstance(second, WatchScreen) and second is not screen
         assert second.saved.path != session.path and second.saved.path.parent == tmp_path
         assert second.saved.game.state.seed == 7
+        assert second.runner.delay == 2.0 and not second.skipping
         assert session.closed
         with Session.open(session.path):  # the first save is unlocked and valid
             pass

@@ -235,6 +235,7 @@ class WatchScreen(TableScreen):
         state = self.session.game.state
         self._cancel_deal()
         self.runner.cancel()
+        self._end_skip()  # the new game keeps the chosen speed, not the skip's
         seed = None if self.seed is None else self.seed + self.games
         try:
             session = Session.create(
