@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from koza.core.scoring import side_of
 from koza.core.state import GameState
@@ -194,6 +194,7 @@ class EndPromptScreen(ModalScreen[str | None]):
             yield Static(t("table.which_end", tile=self.tile), id="end-prompt-text")
             yield Button(t("table.left_end_n", n=self.left), id="end-left")
             yield Button(t("table.right_end_n", n=self.right), id="end-right")
+        yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss("left" if event.button.id == "end-left" else "right")
