@@ -161,7 +161,8 @@ async def test_empty_name_and_bad_seed_are_refused(tmp_path: Path) -> None:
 
 def test_new_game_screen_snapshot(snap_compare: Any, tmp_path: Path) -> None:
     def open_new_game(app: KozaApp) -> None:
-        app.push_screen(NewGameScreen(("random", "greedy")))
+        levels = {"random": "Beginner: any legal move.", "greedy": "Casual: heaviest tile first."}
+        app.push_screen(NewGameScreen(tuple(levels), levels))
 
     app = KozaApp(tmp_path, services=Services(table=StubTable), on_start=open_new_game)
     assert snap_compare(app, terminal_size=SIZE)

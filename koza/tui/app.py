@@ -94,6 +94,13 @@ def bot_levels() -> tuple[str, ...]:
     return levels or ("random",)
 
 
+def bot_descriptions() -> dict[str, str]:
+    """One line about each bot level (``koza.bots.BOT_DESCRIPTIONS``), if there are any."""
+    import koza.bots
+
+    return dict(getattr(koza.bots, "BOT_DESCRIPTIONS", {}) or {})
+
+
 class KozaApp(App[int]):
     """Kozel in the terminal."""
 
@@ -270,7 +277,7 @@ class KozaApp(App[int]):
     def action_new_game(self) -> None:
         from koza.tui.screens.new_game import NewGameScreen
 
-        self.push_screen(NewGameScreen(bot_levels()))
+        self.push_screen(NewGameScreen(bot_levels(), bot_descriptions()))
 
     def action_resume(self) -> None:
         from koza.tui.screens.saves import SavesScreen

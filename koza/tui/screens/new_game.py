@@ -8,7 +8,7 @@ is shown under the form.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal, get_args, get_origin
 
 from textual.app import ComposeResult
@@ -48,9 +48,10 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+r", "defaults", t("key.defaults")),
     ]
 
-    def __init__(self, levels: Sequence[str]) -> None:
+    def __init__(self, levels: Sequence[str], descriptions: Mapping[str, str] | None = None):
         super().__init__()
         self.levels = tuple(levels) or ("random",)
+        self.descriptions = dict(descriptions or {})
         self._started = False
 
     # --- layout -------------------------------------------------------------
@@ -69,6 +70,7 @@ class NewGameScreen(Screen[None]):
                 )
             for i in range(MAX_SEATS):
                 yield from self._seat_row(i)
+            yield Static("", id="bot-help", markup=False)
             yield Static(t("new.rules"), classes="new-section")
             for name in RuleSet.model_fields:
                 yield from self._rule_row(name)
@@ -136,6 +138,20 @@ class NewGameScreen(Screen[None]):
             self.query_one(f"#seat-{i}").display = i < n
             kind = self.query_one(f"#kind-{i}", Select).value
             self.query_one(f"#level-{i}", Select).display = kind == "bot"
+        self._describe_bots(n)
+
+    def _describe_bots(self, n: int) -> None:
+        """A line on each bot level in use (from ``koza.bots``), under the seats."""
+        chosen: list[str] = []
+        for i in range(n):
+            if self.query_one(f"#kind-{i}", Select).value == "bot":
+                level = str(self.query_one(f"#level-{i}", Select).value)
+                if level not in chosen:
+                    chosen.append(level)
+        lines = [f"{lvl}: {self.descriptions[lvl]}" for lvl in chosen if lvl in self.descriptions]
+        help_line = self.query_one("#bot-help", Static)
+        help_line.update("\n".join(lines))
+        help_line.display = bool(lines)
 
     def _players(self) -> int:
         value = self.query_one("#players", Select).value
