@@ -296,3 +296,8 @@ async def test_resume_by_mouse(tmp_path: Path) -> None:
         assert await pilot.click("#saves", offset=(3, 1))  # the first game, under the header
         await pilot.pause()
         assert isinstance(app.screen, StubTable) and app.screen.session.path == path
+
+
+def test_the_shipped_rules_are_the_rule_book() -> None:
+    docs = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
+    assert rules_text() == docs.read_text("utf-8"), "copy docs/RULES.md to koza/tui/RULES.md"
