@@ -337,3 +337,23 @@ async def test_a_game_opened_between_rounds_shows_the_round_over_dialog() -> Non
         await settle(pilot)
         assert session.game.state.round_no == 2
         assert session.game.state.phase == "playing"
+
+
+class BrokenBot:
+    name = "broken"
+
+    def choose(self, view: object) -> object:
+        raise RuntimeError("the bot fell over")
+
+
+async def test_a_failing_bot_pauses_with_a_message_instead_of_crashing() -> None:
+    session = FakeSession(["bot:Ann", "bot:Bob"], seed=7)
+    session._bots[session.game.state.turn] = BrokenBot()  # type: ignore[assignment]
+    app = TableApp(session, watch=True, face_up=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert screen is not None
+        assert screen.runner.paused and screen.runner.thinking < 0
+        assert "fell over" in str(app.screen.query_one("#status").render())
+        assert app.is_running

@@ -41,7 +41,7 @@ class TableScreen(Screen[None]):
     BINDINGS = TABLE_BINDINGS
 
     class Finished(Message):
-        """The game is over and its last dialog was closed (or the player left)."""
+        """Sent to the app when the game is over and its last dialog was closed."""
 
     def __init__(
         self,
@@ -243,7 +243,7 @@ class TableScreen(Screen[None]):
 
     def _finish(self) -> None:
         self._dialog = False
-        self.post_message(self.Finished())
+        self.app.post_message(self.Finished())
         self.action_leave()
 
     def play(self, cmd: Command) -> bool:
@@ -351,6 +351,7 @@ class TableScreen(Screen[None]):
     # watch mode -------------------------------------------------------------
 
     def action_pause(self) -> None:
+        self.message = ""
         self.runner.pause()
         self.refresh_table()
 
