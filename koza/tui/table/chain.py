@@ -45,6 +45,16 @@ class ChainView(Widget):
         """Draw ``scene``'s chain; ``fit`` marks the ends the selected tile fits."""
         self.scene, self.fit = scene, fit
         self.refresh(layout=True)
+        self.call_after_refresh(self._keep_newest_in_sight)
+
+    def _keep_newest_in_sight(self) -> None:
+        """When the snake is taller than its box, scroll so the newest tile shows."""
+        box, lay, sc = self.parent, self._layout, self.scene
+        if not isinstance(box, Widget) or lay is None or sc is None:
+            return
+        ys = [h.y for h in lay.hits if h.target[0] == "tile" and h.target[1] in sc.newest]
+        if ys and lay.height > box.size.height:
+            box.scroll_to(y=max(0, ys[0] - box.size.height // 2), animate=False)
 
     def _lay(self, width: int) -> ChainLayout | None:
         sc = self.scene
