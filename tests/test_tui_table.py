@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from test_tui_table_support import FakeSession, TableApp, settle, table
 from textual.pilot import Pilot
 
 from koza.core import engine
-from koza.core.events import DoublesPlayed, RoundScored, TilePlayed
+from koza.core.events import DoublesPlayed, RoundScored, SeatInfo, TilePlayed
+from koza.core.savefile import load
 from koza.core.state import replay
+from koza.session import Session
 from koza.tui.dialogs import EndPromptScreen, GameOverScreen, HandOverScreen, RoundOverScreen
 from koza.tui.table.chain import ChainView
 from koza.tui.table.hand import STEP, HandView
@@ -66,6 +69,7 @@ async def test_a_whole_round_with_keys_only_is_saved() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await play_round(pilot, app, human_move_by_keys)
         assert isinstance(session.saved[-1], RoundScored)
+        assert session.saved == list(session.game.events)
         mine = [e for e in session.saved if getattr(e, "seat", None) == 0]
         assert any(isinstance(e, TilePlayed) for e in mine)
         assert replay(session.saved) == session.game.state
@@ -357,3 +361,18 @@ async def test_a_failing_bot_pauses_with_a_message_instead_of_crashing() -> None
         assert screen.runner.paused and screen.runner.thinking < 0
         assert "fell over" in str(app.screen.query_one("#status").render())
         assert app.is_running
+
+
+async def test_a_round_on_a_real_session_is_on_disk_event_by_event(tmp_path: Path) -> None:
+    seats = [SeatInfo(name="Ann"), SeatInfo(name="Bob", kind="bot", bot="random")]
+    session = Session.create(seats, seed=7, save_dir=tmp_path, sync=False)
+    try:
+        app = TableApp(session)  # type: ignore[arg-type]
+        async with app.run_test(size=(80, 24)) as pilot:
+            await play_round(pilot, app, human_move_by_keys)
+            on_disk = load(session.path)
+            assert on_disk.events == list(session.game.events)
+            assert on_disk.state == session.game.state
+            assert isinstance(on_disk.events[-1], RoundScored)
+    finally:
+        session.close()
