@@ -60,9 +60,9 @@ BOT_DESCRIPTIONS: dict[str, str] = {
     "random": "Beginner: plays any legal move at random.",
     "greedy": "Casual: always sheds its heaviest tile that fits.",
     "expert": "Club player: sheds doubles, counts tiles, blocks what you lack.",
-    "montecarlo:fast": "Strong, quick: imagines 40 possible deals before each move.",
-    "montecarlo": "Strong: imagines 150 possible deals and plays for the match score.",
-    "montecarlo:strong": "Very strong, slower: imagines 500 possible deals per move.",
+    "montecarlo:fast": "Strong, quick: imagines 60 possible deals before each move.",
+    "montecarlo": "Strong: imagines 300 possible deals and plays for the match score.",
+    "montecarlo:strong": "Very strong, slower: imagines 1000 possible deals per move.",
     "omniscient": "Reference only: sees every hand and the bazaar (cheats by design).",
 }
 """One line per bot name, for menus and help."""

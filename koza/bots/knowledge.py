@@ -31,6 +31,7 @@ class Slot:
     origin: int  # INITIAL, or the history index of the draw that filled it
     forbidden: int  # tiles it cannot hold
     played: int = -1  # the tile it held, if that tile was later played (-1: still hidden)
+    played_at: int = -1  # the history index of that play
 
 
 @dataclass(slots=True)
@@ -106,7 +107,7 @@ def infer(view: SeatView) -> Knowledge:
             if i == skip_play:
                 continue
             for t in act.tiles:
-                _take(mine, t)
+                _take(mine, t, i)
     played = 0
     for p in view.chain:
         played |= BIT[p.tile]
@@ -114,15 +115,15 @@ def infer(view: SeatView) -> Knowledge:
     return Knowledge(view.seat, slots, unseen, drawn_played)
 
 
-def _take(slots: list[Slot], tile: int) -> None:
+def _take(slots: list[Slot], tile: int, at: int) -> None:
     """Mark the oldest hidden slot that may have held ``tile`` as played."""
     fallback = None
     for s in slots:
         if s.played >= 0:
             continue
         if not s.forbidden >> tile & 1:
-            s.played = tile
+            s.played, s.played_at = tile, at
             return
         fallback = s
     if fallback is not None:  # cannot happen for a true history; stay total
-        fallback.played = tile
+        fallback.played, fallback.played_at = tile, at

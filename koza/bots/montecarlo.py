@@ -11,22 +11,25 @@ keeps the slowest decisions bounded.  Given a seed the bot is reproducible.
 
 from __future__ import annotations
 
+import math
 import random
 
 from koza.bots.fast import Match, Scoring, rollout, utility
 from koza.bots.knowledge import infer
-from koza.bots.sampler import Sampler
+from koza.bots.likelihood import PlayModel
+from koza.bots.sampler import Sample, Sampler
 from koza.core.commands import Command, from_move
 from koza.core.engine import apply
 from koza.core.view import SeatView
 
 LEVELS: dict[str, tuple[int, int]] = {
     # level: (sampled deals, rollout cap per decision)
-    "fast": (40, 300),
-    "default": (150, 1200),
-    "strong": (500, 5000),
+    "fast": (60, 500),
+    "default": (300, 2400),
+    "strong": (1000, 8000),
 }
 ROLLOUT_EPS = 0.1
+OVERSAMPLE = 3
 
 
 class MonteCarloBot:
@@ -62,8 +65,8 @@ class MonteCarloBot:
         samples = max(min(8, self.samples), min(self.samples, self.cap // len(legal)))
         sums = [0.0] * len(legal)
         stream = random.Random()
-        for _ in range(samples):
-            base = sampler.round_of(sampler.sample(rng))
+        for smp in self._deals(sampler, PlayModel(view, sampler.know), samples):
+            base = sampler.round_of(smp)
             seed = rng.getrandbits(32)
             for i, move in enumerate(legal):
                 r = base.copy()
@@ -72,3 +75,26 @@ class MonteCarloBot:
                 rollout(r, sc, stream, ROLLOUT_EPS)
                 sums[i] += utility(sc, match, r.hands, r.out_seat)
         return [s / samples for s in sums]
+
+    def _deals(self, sampler: Sampler, model: PlayModel, samples: int) -> list[Sample]:
+        """``samples`` deals: drawn consistent, then resampled by how well they explain the
+        opponents' plays (systematic resampling from ``OVERSAMPLE`` times as many)."""
+        rng = self._rng
+        if not model.facts or OVERSAMPLE <= 1:
+            return [sampler.sample(rng) for _ in range(samples)]
+        cands = [sampler.sample(rng) for _ in range(OVERSAMPLE * samples)]
+        lws = [model.log_weight(c.assignment) for c in cands]
+        top = max(lws)
+        ws = [math.exp(lw - top) for lw in lws]
+        step = sum(ws) / samples
+        u = rng.random() * step
+        out: list[Sample] = []
+        acc = 0.0
+        for c, w in zip(cands, ws, strict=True):
+            acc += w
+            while u < acc and len(out) < samples:
+                out.append(c)
+                u += step
+        while len(out) < samples:  # rounding at the very end
+            out.append(cands[-1])
+        return out
