@@ -156,7 +156,8 @@ async def test_autoplay_runs_to_the_end_and_speed_keys() -> None:
         assert screen.delay < 0.5
         await pilot.press("space")
         assert screen.autoplaying and screen.cursor.index <= 1
-        assert "auto-play" in squeeze(screen_text(app))
+        shown = squeeze(screen_text(app))
+        assert f"auto-play,{screen.delay:.2f}s" in shown and "stopped" not in shown
         await pilot.press("space")
         assert not screen.autoplaying
         await pilot.press("plus", "plus", "plus", "plus", "plus", "plus", "plus", "plus")

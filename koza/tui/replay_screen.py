@@ -184,7 +184,11 @@ class ReplayScreen(Screen[None]):
             if self.view_seat is None
             else t("replay.view_seat", name=names[self.view_seat])
         )
-        auto = t("replay.auto_on", delay=self.delay) if self.autoplaying else t("replay.auto_off")
+        auto = (
+            t("replay.auto_on", delay=self.delay)
+            if self.autoplaying
+            else t("replay.auto_off", delay=self.delay)
+        )
         ending = t("replay.finished") if self._final.phase == "game_over" else ""
         if self.can_continue:
             ending = t("replay.unfinished")

@@ -224,7 +224,7 @@ EN: dict[str, str] = {
     "replay.view_all": "all hands face up",
     "replay.view_seat": "what {name} knew",
     "replay.auto_on": "auto-play, {delay:.2f} s",
-    "replay.auto_off": "stopped",
+    "replay.auto_off": "stopped (auto-play {delay:.2f} s)",
     "replay.finished": "finished game",
     "replay.unfinished": "unfinished game: c continues it",
     "replay.cannot_continue": "Only an unfinished saved game can be continued.",
