@@ -157,7 +157,7 @@ async def test_autoplay_runs_to_the_end_and_speed_keys() -> None:
         await pilot.press("space")
         assert screen.autoplaying and screen.cursor.index <= 1
         shown = squeeze(screen_text(app))
-        assert f"auto-play,{screen.delay:.2f}s" in shown and "stopped" not in shown
+        assert f"auto-play,{screen.delay:.2f}s" in shown and "auto-playoff" not in shown
         await pilot.press("space")
         assert not screen.autoplaying
         await pilot.press("plus", "plus", "plus", "plus", "plus", "plus", "plus", "plus")
@@ -191,7 +191,7 @@ async def test_continue_an_unfinished_game_from_its_end(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("c")
         assert continued == [path]
-        assert squeeze("c continues it") in squeeze(screen_text(app))
+        assert squeeze("unfinished: c plays on") in squeeze(screen_text(app))
 
 
 async def test_a_finished_game_cannot_be_continued() -> None:
