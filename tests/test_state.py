@@ -321,3 +321,23 @@ def test_rule_book_worked_example_through_the_fold() -> None:
     state = apply_event(state, scored("fish", None, (1, 7), (0, 7), (0, 43), (False, False)))
     assert state.sheets.totals == (0, 43) and state.sheets.opened == (False, True)
     assert [r.recorded for r in state.records] == [(0, 36), (0, 0), (0, 7)]
+
+
+def test_more_out_of_place_events() -> None:
+    evs = events()
+    created, dealt = evs[0], evs[1]
+    assert isinstance(created, GameCreated) and isinstance(dealt, RoundDealt)
+    refused([created.model_copy(update={"seq": 1})], "^the first event must have seq 0, not 1$")
+    pairs3 = created.model_copy(
+        update={"rules": RuleSet(teams="pairs"), "seats": created.seats[:3]}
+    )
+    refused([pairs3], "^teams=pairs needs exactly 4 players$")
+    refused([created, dealt, dealt.model_copy(update={"seq": 2})], "dealt while round 1 was in")
+    refused([created, dealt.model_copy(update={"round": 2})], "round 2 was dealt where round 1")
+    refused([created, TurnPassed(seq=1, seat=0)], "^seat 0 moved while no round was in play$")
+    i = find(evs, RoundScored)
+    void = DealVoided(seq=i + 1, round=1, seat=0)
+    rules = created.rules.model_copy(update={"redeal": "bad_hand"})
+    with pytest.raises(ReplayError, match="round 1 was voided, but it is not a fresh deal"):
+        state = dataclasses.replace(replay(evs[: i + 1]), rules=rules)
+        apply_event(state, void)
