@@ -206,10 +206,56 @@ def expected_lead(rules: RuleSet, last: RoundScored | None, prev_leader: int) ->
     )
 
 
+class Sheet:
+    """A plain score sheet per side, kept by the test from the rule book's words."""
+
+    def __init__(self, rules: RuleSet, players: int) -> None:
+        self.rules = rules
+        self.pairs = rules.teams == "pairs"
+        sides = 2 if self.pairs else players
+        self.totals = [0] * sides
+        self.open = [rules.open_threshold == 0] * sides
+        self.carry = [0] * sides
+
+    def points(self, hand: int) -> int:
+        tiles = [t for t in range(N_TILES) if hand >> t & 1]
+        pips = sum(HALVES[t][0] + HALVES[t][1] for t in tiles)
+        alone = tiles == [0]
+        if 0 in tiles and (self.rules.blank_double_when == "always" or alone):
+            pips += self.rules.blank_double_points
+        return pips
+
+    def score(self, hands: list[int], out: int) -> tuple[list[int], list[int]]:
+        """``(hand points per seat, recorded per side)``; updates the sheet."""
+        pts = [self.points(h) for h in hands]
+        side = [0] * len(self.totals)
+        for seat, p in enumerate(pts):
+            side[seat % 2 if self.pairs else seat] += p
+        if out >= 0:
+            side[out % 2 if self.pairs else out] = 0
+        elif self.rules.fish_scoring == "lowest_exempt":
+            low = min(side)
+            side = [0 if x == low else x for x in side]
+        recorded = []
+        for i, x in enumerate(side):
+            if not self.open[i] and self.rules.open_mode == "carry":
+                self.carry[i] += x
+                x = self.carry[i]
+            if self.open[i] or x >= self.rules.open_threshold:
+                self.open[i] = True
+                self.carry[i] = 0
+                recorded.append(x)
+            else:
+                recorded.append(0)
+        self.totals = [t + x for t, x in zip(self.totals, recorded, strict=True)]
+        return pts, recorded
+
+
 def play_game(players: int, rules: RuleSet, seed: int) -> Game:
     rng = random.Random(seed)
     game = Game.new([f"p{i}" for i in range(players)], rules=rules, seed=seed)
     totals = game.state.sheets.totals
+    sheet = Sheet(rules, players)
     last: RoundScored | None = None
     leader = -1
     while game.state.round_no < 300:
@@ -236,6 +282,11 @@ def play_game(players: int, rules: RuleSet, seed: int) -> Game:
             if isinstance(ev, RoundScored):
                 assert all(a <= b for a, b in zip(totals, ev.totals, strict=True))
                 totals, last = ev.totals, ev
+                end = game.state.round
+                assert end is not None and end.over
+                pts, recorded = sheet.score(end.hands, end.out_seat)
+                assert (list(ev.hand_points), list(ev.recorded)) == (pts, recorded)
+                assert list(ev.totals) == sheet.totals
     assert game.is_over, "every game ends (within 300 rounds)"
     assert max(game.state.sheets.totals) >= rules.target
     return game
