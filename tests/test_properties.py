@@ -292,7 +292,7 @@ def play_game(players: int, rules: RuleSet, seed: int) -> Game:
     return game
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(tables())
 def test_random_games_end_replay_exactly_and_scores_only_grow(
     table: tuple[int, RuleSet, int],
