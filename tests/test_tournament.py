@@ -114,6 +114,7 @@ def test_command_line_writes_the_json(tmp_path: Path, capsys: pytest.CaptureFixt
     assert len(data["differences"]) == 3
     code = koza_main(["tournament", "--seats", "greedy,nobody", "--deals", "2"])
     assert code == 2
+    assert koza_main(["tournament", "--seats", "greedy,random", "--deals", "0"]) == 2
 
 
 def test_command_line_games_and_baseline(tmp_path: Path) -> None:

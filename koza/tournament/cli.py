@@ -20,7 +20,7 @@ def add_tournament_parser(sub: Any, common: argparse.ArgumentParser | None = Non
         parents=[common] if common is not None else [],
         help="measure bots against each other on duplicate deals",
         description="Play duplicate deals (each once per rotation of the seats) and report "
-        "every bot's penalty per deal with 95%% intervals and paired differences.",
+        "every bot's penalty per deal with 95% intervals and paired differences.",
     )
     p.add_argument("--seats", required=True, help="bots, one per seat: montecarlo,expert,greedy")
     size = p.add_mutually_exclusive_group()
@@ -29,7 +29,9 @@ def add_tournament_parser(sub: Any, common: argparse.ArgumentParser | None = Non
     p.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--json", type=Path, help="also write the figures to this JSON file")
-    p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument(
+        "--rule", action="append", default=[], metavar="KEY=VALUE", help="a rule option (repeat)"
+    )
     p.add_argument(
         "--baseline",
         metavar="BOT",
@@ -75,7 +77,7 @@ def main(args: argparse.Namespace) -> int:
         print(f"koza tournament: {exc}", file=err)
         return 2
     mode: Mode = "games" if args.games is not None else "deals"
-    units = args.games if args.games is not None else (args.deals or 200)
+    units = args.games if args.games is not None else (200 if args.deals is None else args.deals)
     if units < 1 or args.jobs < 1:
         print("koza tournament: --deals/--games and --jobs must be 1 or more", file=err)
         return 2
