@@ -284,3 +284,21 @@ def test_play_model_weighs_deals_by_the_hands_then_held() -> None:
                 compared += 1
             game.play(bots[st.turn].choose(view))
     assert compared > 20
+
+
+def test_the_exact_matching_fallback_is_consistent_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the quick construction keeps failing, the augmenting-path matching takes over."""
+    monkeypatch.setattr(Sampler, "_try", lambda self, rng: None)
+    rng = random.Random(8)
+    checked = 0
+    for g in range(10):
+        game = Game.new(["a", "b", "c"], seed=300 + g)
+        bots = [make_bot("random", i) for i in range(3)]
+        while game.state.phase == "playing":
+            st = game.state
+            view = seat_view(st, st.turn)
+            if view.history:
+                _check_view(view, rng, 2)
+                checked += 1
+            game.play(bots[st.turn].choose(view))
+    assert checked > 50
