@@ -44,7 +44,7 @@ def test_registry_names_every_level_and_hides_the_reference() -> None:
 def _cheap(name: str, seed: int) -> Bot:
     """The bot, with Monte Carlo cut to a few samples so thousands of moves stay quick."""
     if name.startswith("montecarlo"):
-        return MonteCarloBot(seed=seed, samples=3)
+        return MonteCarloBot(seed=seed, samples=2)
     return make_bot(name, seed)
 
 
@@ -161,3 +161,31 @@ def test_utility_knows_the_opening_threshold_and_the_goat() -> None:
     rival = Match(0, (10, 95, 10), (True, True, True), (0, 0, 0))
     assert utility(sc, rival, [0, hand_12, 1 << 5], 0) == 100.0
     assert utility(sc, Match(0, (0,) * 3, (True,) * 3, (0,) * 3), [1, 0, 2], 1) == -25.0
+
+
+def test_thousands_of_short_games_without_an_illegal_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Over 3,000 one-round games (target 1, no threshold), every table, every bot."""
+    import koza.bots.omniscient as omni
+
+    monkeypatch.setattr(omni, "ROLLOUTS_PER_MOVE", 2)
+    names = [*BOT_LEVELS[:4], "omniscient"]
+    rng = random.Random(77)
+    games = 0
+    for players, rules in TABLES:
+        short = rules.model_copy(update={"target": 1, "open_threshold": 0})
+        for g in range(440):
+            seats = [rng.choice(names) for _ in range(players)]
+            bots = [_cheap(s, g * 10 + i) for i, s in enumerate(seats)]
+            game = Game.new([f"p{i}" for i in range(players)], short, seed=10_000 + g)
+            while not game.is_over:
+                st = game.state
+                if st.phase == "round_over":
+                    game.next_round()
+                    continue
+                cmd = decide(bots[st.turn], st, st.turn)
+                assert to_move(cmd) in st.legal_moves(), (seats[st.turn], cmd)
+                game.play(cmd)
+            games += 1
+    assert games >= 3000
