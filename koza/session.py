@@ -16,7 +16,7 @@ from pathlib import Path
 from types import TracebackType
 
 from koza import paths
-from koza.bots import Bot, make_bot
+from koza.bots import Bot, decide, make_bot
 from koza.core.commands import Command
 from koza.core.events import SeatInfo
 from koza.core.game import Game
@@ -142,7 +142,7 @@ class Session:
         bot = self.bot(seat) if seat >= 0 else None
         if bot is None:
             raise ValueError("no bot is to move")
-        command = bot.choose(self.view(seat))
+        command = decide(bot, self.state, seat)
         self.play(command, seat)
         return command
 

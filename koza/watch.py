@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, Protocol
 
-from koza.bots import Bot
+from koza.bots import Bot, decide
 from koza.core.commands import Command
 from koza.core.game import Game
-from koza.core.view import seat_view
 
 Action = Literal["move", "deal", "over"]
 
@@ -53,7 +52,7 @@ def think(session: Driven) -> Command | None:
     bot = session.bot(seat)
     if bot is None:
         raise NoBotError(f"seat {seat} has no bot")
-    return bot.choose(seat_view(state, seat))
+    return decide(bot, state, seat)
 
 
 def advance(session: Driven, cmd: Command | None) -> Action:

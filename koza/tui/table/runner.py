@@ -17,10 +17,9 @@ from typing import Protocol
 from textual.dom import DOMNode
 from textual.worker import get_current_worker
 
-from koza.bots import Bot
+from koza.bots import Bot, decide
 from koza.core.commands import Command
 from koza.core.game import Game, IllegalMoveError
-from koza.core.view import seat_view
 
 SPEEDS: tuple[float, ...] = (0.0, 0.1, 0.25, 0.5, 0.8, 1.2, 2.0, 3.0)
 """The delays (seconds) that faster and slower step through."""
@@ -117,7 +116,7 @@ class BotRunner:
             return False
         bot = self.session.bot(seat)
         assert bot is not None
-        view = seat_view(self.session.game.state, seat)
+        state = self.session.game.state  # immutable: safe to read from the worker
         self._token += 1
         token, wait = self._token, self.delay if delay is None else delay
         self.thinking = seat
@@ -126,7 +125,7 @@ class BotRunner:
         def think() -> None:
             start = time.monotonic()
             try:
-                cmd: Command | str = bot.choose(view)
+                cmd: Command | str = decide(bot, state, seat)
             except Exception as exc:  # a faulty bot must not freeze the table
                 cmd = f"{type(exc).__name__}: {exc}"
             worker = get_current_worker()
