@@ -44,7 +44,7 @@ def side_names(sc: Scene, width: int) -> list[str]:
         return [
             f"{sc.names[s][: width // 2 - 1]}+{sc.names[s + 2][: width // 2 - 1]}" for s in (0, 1)
         ]
-    return [n[:width] for n in sc.names]
+    return [n[: width - 1] for n in sc.names]  # the column padding is the other cell
 
 
 class Scoreboard(Static):
@@ -54,8 +54,8 @@ class Scoreboard(Static):
         self.border_title = t("table.score_title", target=sc.rules.target)
         sides = len(sc.totals)
         col = 11 if sc.pairs else max(4, 20 // max(sides, 1))
-        table = Table(box=None, padding=(0, 0), expand=True, show_edge=False)
-        table.add_column("", width=3, no_wrap=True)
+        table = Table(box=None, padding=(0, 0, 0, 1), expand=True, show_edge=False)
+        table.add_column("", width=2, no_wrap=True)
         for name in side_names(sc, col):
             table.add_column(name, justify="right", no_wrap=True, overflow="ellipsis")
         room = ROUNDS_SHOWN if self.app.size.height >= 30 else ROUNDS_SHOWN_SMALL
