@@ -134,6 +134,7 @@ EN: dict[str, str] = {
     "table.goat_is": "The goat: {names}",
     "table.pass_keyboard": "Pass the keyboard to {name}, then press Enter.",
     "table.illegal": "Not allowed: {reason}",
+    "table.not_saved": "Not saved, so not played: {reason}. Free some space and try again.",
     "table.played_at": "{name} played {tile} {end}",
     "table.end_left": "left",
     "table.end_right": "right",

@@ -23,6 +23,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from koza.bots import ALL_BOTS, BOT_LEVELS
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
+from koza.core.savefile import SaveError
 from koza.session import Session
 from koza.tui.strings import t
 from koza.tui.table.screen import TableScreen
@@ -171,7 +172,13 @@ class WatchScreen(TableScreen):
     def _deal(self) -> None:
         self._deal_timer = None
         if self.phase == "round_over":
-            self.session.next_round()
+            try:
+                self.session.next_round()
+            except SaveError as exc:  # a full disk: pause; step or resume tries again
+                self.runner.pause(True)
+                self._say_not_saved(str(exc))
+                self.show_status()
+                return
             self._continue()
 
     # --- keys ----------------------------------------------------------------

@@ -20,6 +20,7 @@ from textual.worker import get_current_worker
 from koza.bots import Bot, decide
 from koza.core.commands import Command
 from koza.core.game import Game, IllegalMoveError
+from koza.core.savefile import SaveError
 
 SPEEDS: tuple[float, ...] = (0.0, 0.1, 0.25, 0.5, 0.8, 1.2, 2.0, 3.0)
 """The delays (seconds) that faster and slower step through."""
@@ -60,6 +61,7 @@ class BotRunner:
         on_thinking: Callable[[int], None] | None = None,
         on_moved: Callable[[int, Command], None] | None = None,
         on_error: Callable[[str], None] | None = None,
+        on_save_error: Callable[[str], None] | None = None,
     ) -> None:
         self.host = host
         self.session = session
@@ -70,6 +72,7 @@ class BotRunner:
         self._on_thinking = on_thinking or (lambda seat: None)
         self._on_moved = on_moved or (lambda seat, cmd: None)
         self._on_error = on_error or (lambda msg: None)
+        self._on_save_error = on_save_error or self._on_error
 
     def bot_to_move(self) -> int:
         """The bot seat to move now, or -1 (a human, or no round in play)."""
@@ -146,9 +149,10 @@ class BotRunner:
             if isinstance(cmd, str):
                 raise IllegalMoveError(cmd)
             self.session.play(cmd, seat)
-        except IllegalMoveError as exc:  # a faulty bot: say so, do not crash
+        except (IllegalMoveError, SaveError) as exc:  # a faulty bot or a full disk: say so
             self.paused = True
             self._on_thinking(-1)
-            self._on_error(str(exc))
+            saving = isinstance(exc, SaveError)
+            (self._on_save_error if saving else self._on_error)(str(exc))
             return
         self._on_moved(seat, cmd)

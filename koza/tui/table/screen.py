@@ -17,6 +17,7 @@ from textual.widgets import Footer, Static
 from koza.core import engine
 from koza.core.commands import Command, Draw, Pass, Play, PlayDoubles
 from koza.core.game import IllegalMoveError
+from koza.core.savefile import SaveError
 from koza.core.tiles import DOUBLE_OF, tile_name
 from koza.core.view import seat_view
 from koza.tui.dialogs import EndPromptScreen, GameOverScreen, HandOverScreen, RoundOverScreen
@@ -77,6 +78,7 @@ class TableScreen(Screen[None]):
             on_thinking=lambda seat: self.refresh_table(),
             on_moved=lambda seat, cmd: self._after_move(seat),
             on_error=self._say_error,
+            on_save_error=self._say_not_saved,
         )
         self.runner.paused = paused
 
@@ -164,6 +166,11 @@ class TableScreen(Screen[None]):
         self.message, self.error = t("table.illegal", reason=msg), True
         self.refresh_table()
 
+    def _say_not_saved(self, msg: str) -> None:
+        """A move or deal the save file refused (a full disk): nothing changed."""
+        self.message, self.error = t("table.not_saved", reason=msg), True
+        self.refresh_table()
+
     # --- the flow of the game -----------------------------------------------
 
     def _after_move(self, seat: int) -> None:
@@ -224,7 +231,12 @@ class TableScreen(Screen[None]):
                 self._dialog = True
                 self.app.push_screen(GameOverScreen(st), lambda _: self._finish())
                 return
-            self.session.next_round()
+            try:
+                self.session.next_round()
+            except SaveError as exc:  # still between rounds: Enter on the dialog tries again
+                self._say_not_saved(str(exc))
+                self._show_round_over()
+                return
             self.selected, self.message = 0, ""
             if self.several_humans:
                 self.hidden = True
@@ -254,6 +266,10 @@ class TableScreen(Screen[None]):
             self.session.play(cmd, self.me)
         except IllegalMoveError as exc:
             self._say_error(str(exc))
+            self.app.bell()
+            return False
+        except SaveError as exc:
+            self._say_not_saved(str(exc))
             self.app.bell()
             return False
         self.message, self.error = "", False
@@ -286,6 +302,8 @@ class TableScreen(Screen[None]):
     # --- keys -----------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pause":  # also resumes bots a failed save stopped in a game
+            return self.watching or self.runner.paused
         if action in WATCH_ACTIONS:
             return self.watching
         if action == "select":
