@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.table import Table
 from rich.text import Text
 from textual.events import Click
@@ -82,7 +84,14 @@ class Scoreboard(Static):
 class MoveLog(Static):
     """The last moves of the round (as many as fit) and how the round ended."""
 
+    scene: Scene | None = None
+
+    def on_resize(self) -> None:  # the scoreboard grew or the window changed: keep the newest
+        if self.scene is not None:
+            self.show(self.scene)
+
     def show(self, sc: Scene) -> None:
+        self.scene = sc
         self.border_title = t("table.log_title")
         lines = [t("word.round", n=sc.round_no).capitalize()] if sc.round_no else []
         lines += log_lines(sc.history, sc.names)
@@ -93,4 +102,9 @@ class MoveLog(Static):
             else:
                 lines.append(t("table.went_out", name=sc.names[rec.out_seat]))
         room = max(1, self.content_size.height) if self.content_size.height else 8
+        width = self.content_size.width
+        if width > 8:  # wrap here, so the rows kept are the newest ones (long names wrap)
+            lines = [
+                row for line in lines for row in textwrap.wrap(line, width, subsequent_indent="  ")
+            ]
         self.update(Text("\n".join(lines[-room:]), no_wrap=True, overflow="ellipsis"))
