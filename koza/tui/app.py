@@ -30,7 +30,7 @@ from textual.screen import Screen
 
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
-from koza.tui.strings import t
+from koza.tui.strings import cannot_open, t
 
 if TYPE_CHECKING:
     from textual.command import Provider
@@ -234,7 +234,7 @@ class KozaApp(App[int]):
         except Exception as exc:  # SaveError and anything else: never a traceback
             self.show_message(
                 t("saves.title"),
-                t("saves.cannot_open", path=path, error=str(exc) or type(exc).__name__),
+                cannot_open(path, str(exc) or type(exc).__name__),
             )
             return None
 

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from koza.tui.strings import t
+from koza.tui.strings import cannot_open, t
 
 
 def _fail(message: str) -> int:
@@ -44,7 +44,7 @@ def open_for_resume(save_dir: Path | None, path: Path | None) -> Any:
         return Session.open(target)
     except Exception as exc:  # SaveError, a lock held by another koza ...
         error = str(exc) or type(exc).__name__
-        text = t("saves.cannot_open", path=target, error=error)
+        text = cannot_open(target, error)
         raise ValueError(" ".join(text.split("\n"))) from None
 
 

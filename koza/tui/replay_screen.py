@@ -34,7 +34,7 @@ from koza.core.state import GameState
 from koza.core.tiles import tile_name
 from koza.core.view import seat_view
 from koza.replay import ReplayCursor
-from koza.tui.strings import t
+from koza.tui.strings import cannot_open, t
 from koza.tui.table.board import Board
 from koza.tui.table.scene import Scene, scene_from_state, scene_from_view
 from koza.watch import DEFAULT_DELAY, faster, slower
@@ -313,7 +313,7 @@ def open_replay(app: App[Any], path: Path) -> None:
     try:
         loaded = load(path)
     except SaveError as exc:
-        text = t("saves.cannot_open", path=path, error=str(exc))
+        text = cannot_open(path, str(exc))
         show_message = getattr(app, "show_message", None)
         if show_message is not None:
             show_message(t("saves.replay_title"), text)

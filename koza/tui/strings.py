@@ -93,7 +93,7 @@ EN: dict[str, str] = {
     "saves.finished": "finished",
     "saves.unfinished": "playing",
     "saves.unreadable": "unreadable",
-    "saves.cannot_open": "This save cannot be opened; it was left as it is.\n{path}\n{error}",
+    "saves.cannot_open": "This save cannot be opened; it was left as it is.\n{error}",
     "saves.cannot_list": "The save folder cannot be read: {error}",
     "saves.no_unfinished": "There is no unfinished game to resume.",
     "saves.hint": "Enter opens the selected game. Escape goes back.",
@@ -291,3 +291,10 @@ def t(key: str, **kw: object) -> str:
         return text.format(**kw)
     except (KeyError, IndexError, ValueError):
         return text
+
+
+def cannot_open(path: object, error: str) -> str:
+    """Why a save cannot be opened, naming its file once (a ``SaveError`` names it already)."""
+    if str(path) not in error:
+        error = f"{path}: {error}"
+    return t("saves.cannot_open", error=error)
