@@ -151,7 +151,7 @@ async def test_empty_name_and_bad_seed_are_refused(tmp_path: Path) -> None:
         screen = app.screen
         screen.query_one("#name-0", Input).value = "  "
         await pilot.press("ctrl+s")
-        assert "seat 1" in error_text(screen)
+        assert "seat 0" in error_text(screen)
         screen.query_one("#name-0", Input).value = "Ann"
         screen.query_one("#seed", Input).value = "x1"
         await pilot.press("ctrl+s")

@@ -273,7 +273,7 @@ class WatchSetupScreen(ModalScreen[tuple[list[str], int | None] | None]):
                 if seat >= 2:
                     options.append((t("watch.empty_seat"), NO_SEAT))
                 with Horizontal(classes="watch-seat"):
-                    yield Label(t("new.seat_label", n=seat + 1))
+                    yield Label(t("new.seat_label", n=seat))
                     yield Select(
                         options,
                         value=default if default in BOT_LEVELS else "random",

@@ -88,7 +88,7 @@ class NewGameScreen(Screen[None]):
         bot = i > 0
         name = t("new.bot_name", n=i) if bot else t("new.you")
         with Horizontal(classes="new-row seat-row", id=f"seat-{i}"):
-            yield Label(t("new.seat_label", n=i + 1), classes="new-label")
+            yield Label(t("new.seat_label", n=i), classes="new-label")
             yield Select(
                 [(t("new.human"), "human"), (t("new.bot"), "bot")],
                 value="bot" if bot else "human",
@@ -209,7 +209,7 @@ class NewGameScreen(Screen[None]):
             kind = str(self.query_one(f"#kind-{i}", Select).value)
             name = self.query_one(f"#name-{i}", Input).value.strip()
             if not name:
-                raise ValueError(t("new.name_empty", n=i + 1))
+                raise ValueError(t("new.name_empty", n=i))
             if kind == "bot":
                 level = str(self.query_one(f"#level-{i}", Select).value)
                 seats.append(SeatInfo(name=name, kind="bot", bot=level))
