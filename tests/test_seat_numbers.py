@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
 from koza.core.rules import OPTION_HELP
 from koza.tui.app import KozaApp
 from koza.tui.screens.new_game import NewGameScreen
