@@ -7,6 +7,8 @@ The play screen, the watch mode and the replay screen all show a ``Board``:
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
@@ -61,7 +63,8 @@ class Board(Widget):
         fit = sc.fits(sel_tile) if active and sel_tile >= 0 else (False, False)
         chain = self.query_one(ChainView)
         chain.tile_style = self.tile_style
-        chain.show(sc, fit)
+        # a hidden hand's opening tile is that hand's secret until its owner sits down
+        chain.show(replace(sc, opening=-1) if hidden else sc, fit)
         hand_view = self.query_one(HandView)
         hand_view.tile_style = self.tile_style
         hand_view.show(hand, fitting, selected, hidden)
