@@ -134,7 +134,11 @@ EN: dict[str, str] = {
     "table.goat_is": "The goat: {names}",
     "table.pass_keyboard": "Pass the keyboard to {name}, then press Enter.",
     "table.illegal": "Not allowed: {reason}",
-    "table.not_saved": "Not saved, so not played: {reason}. Free some space and try again.",
+    "table.not_saved_title": "Not saved",
+    "table.not_saved": (
+        "The game could not be saved: {reason}.\n"
+        "Everything up to the last saved move is safe: free some space, then resume the game."
+    ),
     "table.played_at": "{name} played {tile} {end}",
     "table.end_left": "left",
     "table.end_right": "right",

@@ -174,10 +174,8 @@ class WatchScreen(TableScreen):
         if self.phase == "round_over":
             try:
                 self.session.next_round()
-            except SaveError as exc:  # a full disk: pause; step or resume tries again
-                self.runner.pause(True)
-                self._say_not_saved(str(exc))
-                self.show_status()
+            except SaveError as exc:
+                self._save_failed(str(exc))
                 return
             self._continue()
 

@@ -78,7 +78,7 @@ class TableScreen(Screen[None]):
             on_thinking=lambda seat: self.refresh_table(),
             on_moved=lambda seat, cmd: self._after_move(seat),
             on_error=self._say_error,
-            on_save_error=self._say_not_saved,
+            on_save_error=self._save_failed,
         )
         self.runner.paused = paused
 
@@ -166,10 +166,24 @@ class TableScreen(Screen[None]):
         self.message, self.error = t("table.illegal", reason=msg), True
         self.refresh_table()
 
-    def _say_not_saved(self, msg: str) -> None:
-        """A move or deal the save file refused (a full disk): nothing changed."""
-        self.message, self.error = t("table.not_saved", reason=msg), True
-        self.refresh_table()
+    def _save_failed(self, msg: str) -> None:
+        """The save refused an event (a full disk): leave, saying why.
+
+        The file holds every event up to the refused one, and resuming it emits
+        whatever had to follow (a round's score, say), so nothing is lost.
+        """
+        self.runner.cancel()
+        self.runner.paused = True
+        app = self.app
+        while app.screen is not self and self in app.screen_stack:
+            app.pop_screen()  # help, a prompt ...: the table goes, and they with it
+        self.action_leave()
+        text = t("table.not_saved", reason=msg)
+        show = getattr(app, "show_message", None)
+        if show is not None:
+            show(t("table.not_saved_title"), text)
+        else:
+            app.notify(text, title=t("table.not_saved_title"), severity="error")
 
     # --- the flow of the game -----------------------------------------------
 
@@ -233,9 +247,8 @@ class TableScreen(Screen[None]):
                 return
             try:
                 self.session.next_round()
-            except SaveError as exc:  # still between rounds: Enter on the dialog tries again
-                self._say_not_saved(str(exc))
-                self._show_round_over()
+            except SaveError as exc:
+                self._save_failed(str(exc))
                 return
             self.selected, self.message = 0, ""
             if self.several_humans:
@@ -269,8 +282,7 @@ class TableScreen(Screen[None]):
             self.app.bell()
             return False
         except SaveError as exc:
-            self._say_not_saved(str(exc))
-            self.app.bell()
+            self._save_failed(str(exc))
             return False
         self.message, self.error = "", False
         self._after_move(self.me)
@@ -302,8 +314,6 @@ class TableScreen(Screen[None]):
     # --- keys -----------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "pause":  # also resumes bots a failed save stopped in a game
-            return self.watching or self.runner.paused
         if action in WATCH_ACTIONS:
             return self.watching
         if action == "select":
