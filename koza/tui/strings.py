@@ -154,6 +154,7 @@ EN: dict[str, str] = {
     "table.empty_chain_with": "The chain is empty: {name} to lead, with {tile}.",
     "table.hand_empty": "no tiles",
     "table.hand_of": "{name} · seat {seat} · {n} tiles",
+    "table.hand_of_one": "{name} · seat {seat} · 1 tile",
     "table.hand_hidden": "{name}'s hand is hidden",
     "table.hidden_hand": "The hand is hidden until the next player takes the keyboard.",
     "table.your_turn_named": "{name}, your turn: ←→ choose a tile, Enter plays it.",
