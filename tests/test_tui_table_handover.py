@@ -22,3 +22,12 @@ async def test_the_waiting_table_does_not_name_the_leaders_opening_tile() -> Non
         await pilot.press("enter")  # the leader has the keyboard: now it is said
         await settle(pilot)
         assert tile_name(opening) in screen_text(app)
+
+
+async def test_others_are_not_told_a_forced_opening_is_any_tile() -> None:
+    session = FakeSession(["Ann", "Cid"], seed=4)
+    app = TableApp(session)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "with any tile" not in text and "with the highest tile" in text

@@ -152,6 +152,7 @@ EN: dict[str, str] = {
     "table.partner": "partner",
     "table.empty_chain": "The chain is empty: {name} to lead, with any tile.",
     "table.empty_chain_with": "The chain is empty: {name} to lead, with {tile}.",
+    "table.empty_chain_highest": "The chain is empty: {name} to lead, with the highest tile.",
     "table.hand_empty": "no tiles",
     "table.hand_of": "{name} · seat {seat} · {n} tiles",
     "table.hand_of_one": "{name} · seat {seat} · 1 tile",

@@ -78,6 +78,9 @@ class ChainView(Widget):
         name = sc.names[sc.leader] if 0 <= sc.leader < sc.n_players else ""
         if sc.opening >= 0:
             return t("table.empty_chain_with", name=name, tile=tile_name(sc.opening))
+        if sc.round_no == 1 or sc.rules.next_leader == "highest_double":
+            # a forced opening only its holder is told of: the others still know it is forced
+            return t("table.empty_chain_highest", name=name)
         return t("table.empty_chain", name=name)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
