@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from koza.bots import ALL_BOTS, BOT_DESCRIPTIONS, BOT_LEVELS, Bot, decide, make_bot
-from koza.bots.fast import Match, Scoring, pips, utility
+from koza.bots import ALL_BOTS, BOT_DESCRIPTIONS, BOT_LEVELS, Bot, decide, fast, make_bot
+from koza.bots.fast import Match, Scoring, pips, rollout_seat, utility
 from koza.bots.montecarlo import MonteCarloBot
 from koza.bots.omniscient import OmniscientBot
 from koza.core import engine
@@ -140,6 +140,42 @@ def test_greedy_sheds_the_heaviest_tile_and_counts_the_blank_double() -> None:
 def test_expert_drops_the_blank_double_while_a_zero_end_is_open() -> None:
     view = _view_with(["6-0", "0-0", "4-1", "5-5"], 0, 4)
     assert make_bot("expert", 1).choose(view) == Play(parse_tile("0-0"), "left")
+
+
+def _first_move_of_seat_0(block: float, seed: int, monkeypatch: pytest.MonkeyPatch) -> object:
+    """The first move seat 0 makes in a rollout from a fixed position (ends 5 and 6)."""
+
+    def hand(names: list[str]) -> int:
+        return sum(1 << parse_tile(t) for t in names)
+
+    r = engine.Round(
+        [hand(["5-4", "6-3", "2-2"]), hand(["3-0", "1-1"]), hand(["2-1", "1-0"])], (), 0
+    )
+    r.left, r.right = 5, 6
+    seen: list[engine.Move] = []
+    real = fast.apply
+
+    def spy(rr: engine.Round, move: engine.Move) -> None:
+        if rr.turn == 0 and not seen:
+            seen.append(move)
+        real(rr, move)
+
+    monkeypatch.setattr(fast, "apply", spy)
+    rollout_seat(r, Scoring.of(RuleSet(), 3), random.Random(seed), 0.1, 0, 0.0, block)
+    monkeypatch.undo()
+    assert r.over
+    return seen[0]
+
+
+def test_rollout_seat_avoids_ends_the_next_seat_can_follow(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 5-4 and 6-3 weigh the same; after 6-3 the next seat could follow the 3 with 3-0
+    five_four = (engine.PLAY, parse_tile("5-4"), engine.LEFT)
+    firsts = [_first_move_of_seat_0(3.0, seed, monkeypatch) for seed in range(20)]
+    assert firsts == [five_four] * 20
+    plain = {_first_move_of_seat_0(0.0, seed, monkeypatch) for seed in range(20)}
+    assert plain == {five_four, (engine.PLAY, parse_tile("6-3"), engine.RIGHT)}
 
 
 def test_pips_table_matches_the_plain_count() -> None:

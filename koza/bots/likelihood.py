@@ -19,7 +19,7 @@ from koza.bots.knowledge import Knowledge
 from koza.core.tiles import ALL_TILES_MASK, HAS, N_TILES
 from koza.core.view import SeatView
 
-BETA = 0.25
+BETA = 1.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,8 @@
 """``montecarlo``: samples hidden deals consistent with the view and plays them out.
 
 For each sampled deal every legal move is played out with the fast rollout
-policy (all moves on the same deal and the same random stream, so their
+policy, in which this seat also avoids leaving ends the next seat can follow in
+that deal (all moves on the same deal and the same random stream, so their
 differences are not drowned in deal noise), and the move with the best mean
 utility for the match score wins: points recorded under the opening threshold
 and the goat at the target count, not raw round pips (see ``fast.utility``).
@@ -14,7 +15,7 @@ from __future__ import annotations
 import math
 import random
 
-from koza.bots.fast import Match, Scoring, rollout, utility
+from koza.bots.fast import Match, Scoring, rollout_seat, utility
 from koza.bots.knowledge import infer
 from koza.bots.likelihood import PlayModel
 from koza.bots.sampler import Sample, Sampler
@@ -29,7 +30,12 @@ LEVELS: dict[str, tuple[int, int]] = {
     "strong": (1000, 8000),
 }
 ROLLOUT_EPS = 0.1
-OVERSAMPLE = 3
+"""Chance of a random move by the other seats in a rollout."""
+MY_EPS = 0.05
+"""Chance of a random move by the deciding seat in a rollout."""
+BLOCK = 3.0
+"""Rollout penalty (points of weight) for leaving ends the next seat can follow."""
+OVERSAMPLE = 6
 
 
 class MonteCarloBot:
@@ -72,7 +78,7 @@ class MonteCarloBot:
                 r = base.copy()
                 apply(r, move)
                 stream.seed(seed)
-                rollout(r, sc, stream, ROLLOUT_EPS)
+                rollout_seat(r, sc, stream, ROLLOUT_EPS, view.seat, MY_EPS, BLOCK)
                 sums[i] += utility(sc, match, r.hands, r.out_seat)
         return [s / samples for s in sums]
 
