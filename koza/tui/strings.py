@@ -77,6 +77,7 @@ EN: dict[str, str] = {
     "new.seed_hint": "empty = random",
     "new.seed_bad": "the seed must be a whole number, not {value!r}",
     "new.name_empty": "seat {n} needs a name",
+    "new.name_bracket": "seat {n}: a name cannot hold '['",
     "new.start": "Start",
     "new.cancel": "Back",
     "new.hint": "Enter: start · Tab: next field",

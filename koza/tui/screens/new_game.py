@@ -210,6 +210,8 @@ class NewGameScreen(Screen[None]):
             name = self.query_one(f"#name-{i}", Input).value.strip()
             if not name:
                 raise ValueError(t("new.name_empty", n=i))
+            if "[" in name:  # the screens would read it as markup, and fail on "[/]"
+                raise ValueError(t("new.name_bracket", n=i))
             if kind == "bot":
                 level = str(self.query_one(f"#level-{i}", Select).value)
                 seats.append(SeatInfo(name=name, kind="bot", bot=level))
