@@ -51,7 +51,8 @@ class SeatInfo(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    name: str = Field(min_length=1, max_length=40)
+    name: str = Field(min_length=1, max_length=40, pattern=r"^[^\[\]\x00-\x1f]+$")
+    """A display name: no brackets (the screens use Rich markup) and no control characters."""
     kind: Literal["human", "bot"] = "human"
     bot: str | None = None
 
