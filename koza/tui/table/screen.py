@@ -30,12 +30,13 @@ from koza.tui.table.keys import PLAY_ACTIONS, TABLE_BINDINGS, WATCH_ACTIONS
 from koza.tui.table.runner import BotRunner, Session
 from koza.tui.table.scene import Scene, scene_from_state, scene_from_view
 from koza.tui.table.side import BazaarView
+from koza.tui.table.watch_controls import WatchControls
 from koza.tui.table.words import status_line
 
 AUTO_NEXT_ROUND = 2.0  # seconds the round-over dialog stays up while watching
 
 
-class TableScreen(Screen[None]):
+class TableScreen(WatchControls, Screen[None]):
     """The table: chain, hand, opponents, bazaar, scoreboard and log."""
 
     CSS_PATH = "table.tcss"
@@ -375,28 +376,6 @@ class TableScreen(Screen[None]):
             self.dismiss(None)
         else:
             self.app.exit()
-
-    # watch mode -------------------------------------------------------------
-
-    def action_pause(self) -> None:
-        self.message = ""
-        self.runner.pause()
-        self.refresh_table()
-
-    def action_step(self) -> None:
-        self.runner.step()
-
-    def action_faster(self) -> None:
-        self.runner.faster()
-        self.refresh_table()
-
-    def action_slower(self) -> None:
-        self.runner.slower()
-        self.refresh_table()
-
-    def action_toggle_face(self) -> None:
-        self.face_up = not self.face_up
-        self.refresh_table()
 
     # --- mouse ----------------------------------------------------------------
 
