@@ -12,33 +12,20 @@ import contextlib
 import os
 import time
 from collections.abc import Callable
-from typing import Protocol
 
 from textual.dom import DOMNode
 from textual.worker import get_current_worker
 
-from koza.bots import Bot, decide
+from koza.bots import decide
 from koza.core.commands import Command
-from koza.core.game import Game, IllegalMoveError
+from koza.core.game import IllegalMoveError
 from koza.core.savefile import SaveError
+from koza.watch import Driven as Session  # what the table needs of a session
 
 SPEEDS: tuple[float, ...] = (0.0, 0.1, 0.25, 0.5, 0.8, 1.2, 2.0, 3.0)
 """The delays (seconds) that faster and slower step through."""
 DEFAULT_DELAY = 0.6
 GROUP = "koza-bots"
-
-
-class Session(Protocol):
-    """What the table needs of a session (``koza.session.Session`` has this)."""
-
-    @property
-    def game(self) -> Game: ...
-
-    def play(self, cmd: Command, seat: int | None = None) -> object: ...
-
-    def next_round(self) -> object: ...
-
-    def bot(self, seat: int) -> Bot | None: ...
 
 
 def delay_from_env(default: float = DEFAULT_DELAY) -> float:
