@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from functools import cache
 
+from core_deals import random_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from koza.core.events import MOVE_EVENTS, Event, RoundDealt
-from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.state import GameState, apply_event, replay
 from koza.replay import ReplayCursor
@@ -18,15 +17,8 @@ from koza.replay import ReplayCursor
 @cache
 def game_events(seed: int, players: int = 3, redeal: bool = False) -> tuple[Event, ...]:
     """A whole random game to the goat."""
-    rng = random.Random(seed)
     rules = RuleSet(redeal="bad_hand") if redeal else RuleSet()
-    game = Game.new([f"p{i}" for i in range(players)], rules=rules, seed=seed)
-    while not game.is_over:
-        if game.state.phase == "round_over":
-            game.next_round()
-        else:
-            game.play(rng.choice(game.legal_moves()))
-    return game.events
+    return random_game(seed, players, rules).events
 
 
 def direct(events: tuple[Event, ...], index: int) -> GameState:
