@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from hypothesis import strategies as st
+
 from koza.core import engine
 from koza.core.dealing import stacked_shuffle
 from koza.core.events import Event, GameCreated, SeatInfo
@@ -79,3 +81,20 @@ def events_of(game: Game) -> list[Event]:
 def first_of(events: Iterable[Event], kind: type) -> int:
     """Index of the first event of ``kind``."""
     return next(i for i, e in enumerate(events) if isinstance(e, kind))
+
+
+def rule_sets() -> st.SearchStrategy[RuleSet]:
+    """Any rule set (the table's size is drawn apart: pairs need four players)."""
+    return st.builds(
+        RuleSet,
+        hand_size=st.sampled_from(["by_players", "seven"]),
+        double_play=st.sampled_from(["doubles", "off"]),
+        blank_double_points=st.integers(0, 50),
+        blank_double_when=st.sampled_from(["always", "alone"]),
+        open_threshold=st.integers(0, 50),
+        open_mode=st.sampled_from(["discard", "carry"]),
+        fish_scoring=st.sampled_from(["own_pips", "lowest_exempt"]),
+        next_leader=st.sampled_from(["winner_any_tile", "highest_double"]),
+        target=st.integers(1, 200),
+        redeal=st.sampled_from(["off", "bad_hand"]),
+    )

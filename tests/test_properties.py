@@ -328,7 +328,7 @@ def scrambled(state: GameState, seat: int, rng: random.Random) -> GameState:
             nr.hands[s], hidden = mask_of(hidden[:k]), hidden[k:]
     nr.bazaar = r.bazaar[: r.bz] + tuple(hidden)
     fake_history = tuple(
-        a._replace(tiles=(rng.randrange(N_TILES),)) if a.kind == "draw" and a.seat != seat else a
+        a._replace(drawn=rng.randrange(N_TILES)) if a.kind == "draw" and a.seat != seat else a
         for a in state.history
     )
     shuffle = list(range(N_TILES))
@@ -360,7 +360,9 @@ def test_seat_views_hold_no_hidden_tile(table: tuple[int, RuleSet, int]) -> None
             hidden = others | mask_of(r.bazaar[r.bz :])
             shown = [p.tile for p in view.chain] + [view.opening, view.drawn]
             shown += [t for a in view.history for t in a.tiles]
-            shown += [m[1] for m in view.legal] + [m[2] for m in view.legal if m[0] == DOUBLES]
+            shown += [m.tile for m in view.legal if isinstance(m, Play)]
+            doubles = [m for m in view.legal if isinstance(m, PlayDoubles)]
+            shown += [t for m in doubles for t in (m.left, m.right)]
             assert not any(t >= 0 and hidden >> t & 1 for t in shown)
             assert view.hand_mask & hidden == 0
             flat = leaves(dataclasses.astuple(view))

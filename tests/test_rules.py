@@ -105,7 +105,7 @@ def test_round_one_leader_holds_the_highest_double_and_must_open_with_it() -> No
     # 6-6 is in the bazaar, so 5-5 (seat 1) is the highest double dealt.
     game = dealt(["6-5 6-4 6-3 4-4 2-1 1-0 0-0", "5-5 5-4 3-3 3-2 2-0 1-1 6-0"], bazaar="6-6")
     assert (game.turn, game.state.round.opening) == (1, T("5-5"))  # type: ignore[union-attr]
-    assert game.legal_moves() == [Play(T("5-5"), "open")]
+    assert game.legal_moves() == (Play(T("5-5"), "open"),)
     with pytest.raises(IllegalMoveError, match="^the round must open with 5-5$"):
         game.play(Play(T("3-3"), "open"))
     with pytest.raises(IllegalMoveError, match="^6-5 is not in your hand$"):
@@ -117,7 +117,7 @@ def test_round_one_without_doubles_the_highest_plain_tile_leads() -> None:
         ["6-3 6-2 6-1 6-0 5-4 5-3 5-2", "6-4 5-1 5-0 4-3 4-2 4-1 4-0"],
         bazaar="6-6 5-5 4-4 3-3 2-2 1-1 0-0 6-5",
     )
-    assert game.turn == 1 and game.legal_moves() == [Play(T("6-4"), "open")]
+    assert game.turn == 1 and game.legal_moves() == (Play(T("6-4"), "open"),)
 
 
 def test_turn_order_is_seat_order() -> None:
@@ -184,7 +184,7 @@ def test_drawn_tile_that_fits_must_be_played() -> None:
     game.play(Play(T("3-3"), "left"))  # ends (3, 1)
     game.play(Draw())  # 0-0 kept
     game.play(Draw())  # 3-2 fits the left 3
-    assert game.legal_moves() == [Play(T("3-2"), "left")]
+    assert game.legal_moves() == (Play(T("3-2"), "left"),)
     with pytest.raises(IllegalMoveError, match="^the drawn tile 3-2 must be played$"):
         game.play(Play(T("0-0"), "left"))
     with pytest.raises(IllegalMoveError, match="^the drawn tile 3-2 must be played$"):

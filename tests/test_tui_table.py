@@ -8,7 +8,7 @@ from pathlib import Path
 from test_tui_table_support import FakeSession, TableApp, settle, table
 from textual.pilot import Pilot
 
-from koza.core import engine
+from koza.core.commands import Draw, Pass, Play, PlayDoubles
 from koza.core.events import DoublesPlayed, RoundScored, SeatInfo, TilePlayed
 from koza.core.savefile import load
 from koza.core.state import replay
@@ -35,9 +35,9 @@ async def human_move_by_keys(pilot: Pilot[None], app: TableApp) -> None:
     screen = table(app)
     assert screen is not None
     sc = screen.scene()
-    if sc.can(engine.DRAW):
+    if sc.can(Draw):
         await pilot.press("d")
-    elif sc.can(engine.PASS):
+    elif sc.can(Pass):
         await pilot.press("p")
     elif sc.doubles_move is not None:
         await pilot.press("w")
@@ -83,7 +83,7 @@ async def human_move_by_mouse(pilot: Pilot[None], app: TableApp) -> None:
     screen = table(app)
     assert screen is not None
     sc = screen.scene()
-    if sc.can(engine.DRAW) or sc.can(engine.PASS):
+    if sc.can(Draw) or sc.can(Pass):
         await pilot.click(BazaarView)
         await settle(pilot)
         return
@@ -248,11 +248,11 @@ def session_with_a_tile_for_both_ends() -> tuple[FakeSession, int]:
             assert r is not None
             if st.turn == 0 and r.left >= 0 and r.left != r.right and r.drawn < 0:
                 both = [
-                    m[1]
+                    m.tile
                     for m in st.legal_moves()
-                    if m[0] == engine.PLAY
-                    and m[2] == engine.LEFT
-                    and (engine.PLAY, m[1], engine.RIGHT) in st.legal_moves()
+                    if isinstance(m, Play)
+                    and m.end == "left"
+                    and Play(m.tile, "right") in st.legal_moves()
                 ]
                 if both:
                     return session, both[0]
@@ -309,7 +309,7 @@ async def test_two_doubles_in_one_turn_with_w() -> None:
         game, rng = session.game, random.Random(seed)
         while game.state.phase == "playing":
             moves = game.state.legal_moves()
-            if game.state.turn == 0 and any(m[0] == engine.DOUBLES for m in moves):
+            if game.state.turn == 0 and any(isinstance(m, PlayDoubles) for m in moves):
                 break
             game.play(rng.choice(game.legal_moves()))
         if game.state.phase == "playing":

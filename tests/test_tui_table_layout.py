@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from koza.core.commands import Draw, Play
 from koza.core.game import Game
 from koza.core.state import Action
 from koza.core.tiles import tiles_of
@@ -62,10 +63,10 @@ def test_the_view_scene_holds_only_the_own_hand() -> None:
 
 def test_last_turn_and_words() -> None:
     history = (
-        Action(0, "play", (27,), "open", (-1, -1)),
-        Action(1, "draw", (-1,), "", (6, 6)),
-        Action(1, "draw", (-1,), "", (6, 6)),
-        Action(1, "play", (21,), "left", (6, 6)),
+        Action(0, Play(27, "open"), (-1, -1)),
+        Action(1, Draw(), (6, 6)),
+        Action(1, Draw(), (6, 6)),
+        Action(1, Play(21, "left"), (6, 6)),
     )
     assert [a.kind for a in last_turn(history, 1)] == ["draw", "draw", "play"]
     assert did(last_turn(history, 1)) == "drew 2, played 6-0"
@@ -99,3 +100,19 @@ async def test_a_board_alone_shows_any_state_or_view() -> None:
         board.show_view(seat_view(game.state, 1))
         await pilot.pause()
         assert board.shown_tiles & every == set(tiles_of(game.state.hand(1)))
+
+
+def test_scenes_are_views_plus_who_is_a_bot() -> None:
+    for game in finished_rounds(6):
+        state = game.state
+        n = state.n_players
+        bots = tuple(s.kind == "bot" for s in state.seats)
+        for me in range(n):
+            up = scene_from_state(state, me=me)
+            assert up == scene_from_view(seat_view(state, me, face_up=True), bots)
+            assert up.face_up and up.me == me and up.bots == bots
+            assert up.hands == tuple(tuple(tiles_of(state.hand(s))) for s in range(n))
+            mine = scene_from_view(seat_view(state, me), bots=[True] * n)
+            assert mine.hands == tuple(up.hands[s] if s == me else None for s in range(n))
+            assert mine.legal == up.legal and (mine.legal != ()) == (state.turn == me)
+            assert mine.shown_tiles == {p.tile for p in state.chain} | set(mine.my_hand)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Protocol, runtime_checkable
 
-from koza.core.commands import Command, from_move
+from koza.core.commands import Command
 from koza.core.state import GameState
 from koza.core.view import SeatView, seat_view
 
@@ -43,7 +43,7 @@ class RandomBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: SeatView) -> Command:
-        return from_move(self._rng.choice(view.legal))
+        return self._rng.choice(view.legal)
 
 
 BOT_LEVELS: tuple[str, ...] = (

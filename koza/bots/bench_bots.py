@@ -18,6 +18,7 @@ from koza.bots.fast import Match, Scoring, rollout, utility
 from koza.bots.knowledge import infer
 from koza.bots.montecarlo import ROLLOUT_EPS
 from koza.bots.sampler import Sampler
+from koza.core.commands import to_move
 from koza.core.engine import apply
 from koza.core.game import Game
 from koza.core.rules import RuleSet
@@ -49,7 +50,7 @@ def _rollout_step(prepared: Prepared, rng: random.Random) -> Callable[[int], int
         for k in range(n):
             v, sampler, sc, match = prepared[k % len(prepared)]
             base = sampler.round_of(sampler.sample(rng))
-            for move in v.legal:
+            for move in map(to_move, v.legal):
                 r = base.copy()
                 apply(r, move)
                 rollout(r, sc, rng, ROLLOUT_EPS)

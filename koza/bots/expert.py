@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import random
 
-from koza.bots.fast import Scoring, pips
+from koza.bots.fast import Scoring
 from koza.bots.knowledge import Knowledge, infer
-from koza.core.commands import Command, from_move
-from koza.core.engine import DOUBLES, PLAY, Move
-from koza.core.tiles import BIT, HALVES, HAS, IS_DOUBLE, OTHER
+from koza.core.commands import Command, from_move, to_move
+from koza.core.engine import DOUBLES, LEFT, PLAY, RIGHT, Move
+from koza.core.tiles import BIT, HALVES, HAS, IS_DOUBLE, OTHER, pips_of
 from koza.core.view import SeatView
 
 
@@ -32,7 +32,7 @@ class ExpertBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: SeatView) -> Command:
-        legal = view.legal
+        legal = [to_move(c) for c in view.legal]
         if len(legal) == 1:
             return from_move(legal[0])
         ctx = _Context(view, infer(view))
@@ -55,7 +55,7 @@ class _Context:
         others = [s for s in range(n) if s != self.me]
         self.others_count = sum(view.hand_counts[s] for s in others)
         unseen_n = self.unseen.bit_count()
-        avg = (pips(self.unseen) + (self.sc.blank if self.unseen & 1 else 0)) / max(1, unseen_n)
+        avg = (pips_of(self.unseen) + (self.sc.blank if self.unseen & 1 else 0)) / max(1, unseen_n)
         self.est_other = [view.hand_counts[s] * avg for s in range(n)]
         # opponents in turn order after me (partner excluded in pairs mode)
         self.order = [(self.me + k) % n for k in range(1, n)]
@@ -70,9 +70,9 @@ class _Context:
         left, right = v.left, v.right
         if kind == PLAY:
             tiles = [a]
-            if b == 0:  # LEFT
+            if b == LEFT:
                 left = OTHER[a][left]
-            elif b == 1:  # RIGHT
+            elif b == RIGHT:
                 right = OTHER[a][right]
             else:
                 left, right = HALVES[a]

@@ -9,30 +9,19 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from koza.core.engine import DOUBLES, PLAY, Move, Round, apply, legal_moves
+from koza.core.engine import DOUBLES, LEFT, PLAY, RIGHT, Move, Round, apply, legal_moves
 from koza.core.rules import RuleSet
 from koza.core.scoring import n_sides, side_of
-from koza.core.tiles import HALVES, HAS, OTHER, PIPS
-
-_LO_BITS = 14
-_LO_MASK = (1 << _LO_BITS) - 1
-_PIP_LO = [0] * (1 << _LO_BITS)
-_PIP_HI = [0] * (1 << _LO_BITS)
-for _m in range(1, 1 << _LO_BITS):
-    _low = _m & -_m
-    _t = _low.bit_length() - 1
-    _PIP_LO[_m] = _PIP_LO[_m ^ _low] + PIPS[_t]
-    _PIP_HI[_m] = _PIP_HI[_m ^ _low] + PIPS[_t + _LO_BITS]
-
-
-def pips(mask: int) -> int:
-    """Plain pips of a hand mask (0-0 counts 0)."""
-    return _PIP_LO[mask & _LO_MASK] + _PIP_HI[mask >> _LO_BITS]
+from koza.core.tiles import HALVES, HAS, OTHER, PIPS, pips_of
 
 
 @dataclass(frozen=True, slots=True)
 class Scoring:
-    """The rule options that score a round, read once from a ``RuleSet``."""
+    """The rule options that score a round, read once from a ``RuleSet``.
+
+    The same scoring as ``koza.core.scoring.score_round``, without building sheets:
+    ``tests/test_scoring_fast.py`` checks the two agree on random rules and deals.
+    """
 
     n: int
     blank: int  # value of 0-0
@@ -60,7 +49,7 @@ class Scoring:
 
     def hand_points(self, hand: int) -> int:
         """Penalty points of a hand, 0-0 bonus included."""
-        p = _PIP_LO[hand & _LO_MASK] + _PIP_HI[hand >> _LO_BITS]
+        p = pips_of(hand)
         if hand & 1 and (not self.blank_alone or hand == 1):
             p += self.blank
         return p
@@ -173,6 +162,7 @@ def rollout_seat(
     rand = rng.random
     blank = sc.blank
     nxt = (me + 1) % r.n
+    on_left, on_right = LEFT, RIGHT
     while not r.over:
         moves = legal_moves(r)
         if len(moves) == 1:
@@ -191,9 +181,9 @@ def rollout_seat(
             if kind == PLAY:
                 w += blank if a == 0 else PIPS[a]
                 if follow:
-                    if b == 0:
+                    if b == on_left:
                         ends = HAS[OTHER[a][r.left]] | HAS[r.right]
-                    elif b == 1:
+                    elif b == on_right:
                         ends = HAS[r.left] | HAS[OTHER[a][r.right]]
                     else:
                         lo, hi = HALVES[a]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from koza.bots.fast import Scoring, move_weight
-from koza.core.commands import Command, from_move
+from koza.core.commands import Command, from_move, to_move
 from koza.core.view import SeatView
 
 
@@ -18,7 +18,7 @@ class GreedyBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: SeatView) -> Command:
-        legal = view.legal
+        legal = [to_move(c) for c in view.legal]
         if len(legal) == 1:
             return from_move(legal[0])
         sc = Scoring.of(view.rules, view.n_players)

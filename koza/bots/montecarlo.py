@@ -19,7 +19,7 @@ from koza.bots.fast import Match, Scoring, rollout_seat, utility
 from koza.bots.knowledge import infer
 from koza.bots.likelihood import PlayModel
 from koza.bots.sampler import Sample, Sampler
-from koza.core.commands import Command, from_move
+from koza.core.commands import Command, from_move, to_move
 from koza.core.engine import apply
 from koza.core.view import SeatView
 
@@ -54,7 +54,7 @@ class MonteCarloBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: SeatView) -> Command:
-        legal = view.legal
+        legal = [to_move(c) for c in view.legal]
         if len(legal) == 1:
             return from_move(legal[0])
         values = self.evaluate(view)
@@ -63,7 +63,7 @@ class MonteCarloBot:
 
     def evaluate(self, view: SeatView) -> list[float]:
         """Mean utility of each legal move over the sampled deals."""
-        legal = view.legal
+        legal = [to_move(c) for c in view.legal]
         rng = self._rng
         sampler = Sampler(view, infer(view))
         sc = Scoring.of(view.rules, view.n_players)

@@ -1,35 +1,66 @@
-"""Commands: a move a player wants to make, before the rules have checked it."""
+"""Commands: the one public shape of a move, from a player's wish to the history.
+
+``Play``, ``PlayDoubles``, ``Draw`` and ``Pass`` are what a player (or a bot, or a
+client across a network) asks for; ``Game.play`` checks them against the rules.
+Their JSON form is a union tagged by ``kind`` with tiles written like ``"6-4"``
+(``command_to_json`` / ``command_from_json``, validated on the way in).
+``LegalMoves`` is the answer to "what may I do now": a tuple of commands.
+
+The engine's move tuples stay below this module: ``to_move`` and ``from_move``
+convert for the engine and the bots' inner loops, and nothing else needs them.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import ConfigDict, Field, GetCoreSchemaHandler, TypeAdapter, ValidationError
+from pydantic_core import CoreSchema, core_schema
 
 from koza.core.engine import (
-    DOUBLES,
     DOUBLES_MOVES,
-    DRAW,
     DRAW_MOVE,
-    LEFT,
-    OPEN,
     PASS_MOVE,
-    PLAY,
     PLAY_MOVES,
-    RIGHT,
-    SIDE_NAMES,
     Move,
 )
-from koza.core.tiles import tile_name
+from koza.core.events import TileField
+from koza.core.tiles import DOUBLE_OF, END_OF, LEFT, N_TILES, OPEN, RIGHT, End, tile_name
 
-End = Literal["left", "right", "open"]
-_SIDE = {"left": LEFT, "right": RIGHT, "open": OPEN}
+__all__ = [
+    "COMMAND_ADAPTER",
+    "DRAW",
+    "NO_MOVES",
+    "PASS",
+    "PLAY_COMMANDS",
+    "AnyCommand",
+    "Command",
+    "CommandError",
+    "Draw",
+    "End",
+    "LegalMoves",
+    "Pass",
+    "Play",
+    "PlayDoubles",
+    "command_from_json",
+    "command_to_json",
+    "doubles_command",
+    "from_move",
+    "to_move",
+]
+
+_STRICT = ConfigDict(extra="forbid")  # a stray key in a command's JSON is an error
 
 
 @dataclass(frozen=True, slots=True)
 class Play:
     """Attach ``tile`` at ``end`` (``"open"`` for the first tile of a round)."""
 
-    tile: int
+    __pydantic_config__: ClassVar[ConfigDict] = _STRICT
+    kind: Literal["play"] = field(default="play", kw_only=True, repr=False, compare=False)
+    tile: TileField
     end: End
 
     def __str__(self) -> str:
@@ -40,8 +71,10 @@ class Play:
 class PlayDoubles:
     """Two doubles in one turn: ``left`` on the left end, ``right`` on the right end."""
 
-    left: int
-    right: int
+    __pydantic_config__: ClassVar[ConfigDict] = _STRICT
+    kind: Literal["doubles"] = field(default="doubles", kw_only=True, repr=False, compare=False)
+    left: TileField
+    right: TileField
 
     def __str__(self) -> str:
         return f"{tile_name(self.left)} left + {tile_name(self.right)} right"
@@ -51,6 +84,9 @@ class PlayDoubles:
 class Draw:
     """Take one tile from the bazaar."""
 
+    __pydantic_config__: ClassVar[ConfigDict] = _STRICT
+    kind: Literal["draw"] = field(default="draw", kw_only=True, repr=False, compare=False)
+
     def __str__(self) -> str:
         return "draw"
 
@@ -59,32 +95,116 @@ class Draw:
 class Pass:
     """Pass the turn (nothing fits and the bazaar is empty)."""
 
+    __pydantic_config__: ClassVar[ConfigDict] = _STRICT
+    kind: Literal["pass"] = field(default="pass", kw_only=True, repr=False, compare=False)
+
     def __str__(self) -> str:
         return "pass"
 
 
 Command = Play | PlayDoubles | Draw | Pass
+AnyCommand = Annotated[Command, Field(discriminator="kind")]
+"""A command where pydantic reads it (JSON, a view): the ``kind`` picks the class."""
+COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(AnyCommand)
+
+DRAW = Draw()
+PASS = Pass()
+
+# Every command the engine can generate, made once: turning engine moves into
+# commands is a lookup, and the history can share them.
+PLAY_COMMANDS: tuple[tuple[Play, Play, Play], ...] = tuple(
+    (Play(t, "left"), Play(t, "right"), Play(t, "open")) for t in range(N_TILES)
+)
+"""``PLAY_COMMANDS[tile][end]`` with ``end`` one of ``LEFT``, ``RIGHT``, ``OPEN``."""
+_DOUBLES = {(a, b): PlayDoubles(a, b) for a in DOUBLE_OF for b in DOUBLE_OF if a != b}
+_COMMAND_OF: dict[Move, Command] = {
+    **{PLAY_MOVES[t][e]: PLAY_COMMANDS[t][e] for t in range(N_TILES) for e in (LEFT, RIGHT, OPEN)},
+    **{DOUBLES_MOVES[a][b]: cmd for (a, b), cmd in _DOUBLES.items()},
+    DRAW_MOVE: DRAW,
+    PASS_MOVE: PASS,
+}
+
+
+def doubles_command(left: int, right: int) -> PlayDoubles:
+    """The shared ``PlayDoubles(left, right)`` (made on the spot for a pair no rule allows)."""
+    return _DOUBLES.get((left, right)) or PlayDoubles(left, right)
 
 
 def to_move(cmd: Command) -> Move:
-    """The lean engine's move for a command."""
-    if isinstance(cmd, Play):
-        return PLAY_MOVES[cmd.tile][_SIDE[cmd.end]]
-    if isinstance(cmd, PlayDoubles):
-        return DOUBLES_MOVES[cmd.left][cmd.right]
-    if isinstance(cmd, Draw):
-        return DRAW_MOVE
-    return PASS_MOVE
+    """The lean engine's move for a command (fields are trusted: ``Game.play`` checks them)."""
+    kind = type(cmd)
+    if kind is Play:
+        return PLAY_MOVES[cmd.tile][END_OF[cmd.end]]  # type: ignore[union-attr]
+    if kind is PlayDoubles:
+        return DOUBLES_MOVES[cmd.left][cmd.right]  # type: ignore[union-attr]
+    return DRAW_MOVE if kind is Draw else PASS_MOVE
 
 
 def from_move(move: Move) -> Command:
     """The command for a lean engine move."""
-    kind, a, b = move
-    if kind == PLAY:
-        end: End = SIDE_NAMES[b]  # type: ignore[assignment]
-        return Play(a, end)
-    if kind == DOUBLES:
-        return PlayDoubles(a, b)
-    if kind == DRAW:
-        return Draw()
-    return Pass()
+    return _COMMAND_OF[move]
+
+
+class CommandError(ValueError):
+    """A command's JSON that is not a command; the message is one line."""
+
+
+def command_to_json(cmd: Command) -> str:
+    """``{"kind":"play","tile":"6-4","end":"left"}`` and the like."""
+    return COMMAND_ADAPTER.dump_json(cmd).decode()
+
+
+def command_from_json(text: str | bytes) -> Command:
+    """The command in ``text``; raises ``CommandError`` saying what is wrong with it."""
+    try:
+        return COMMAND_ADAPTER.validate_json(text)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        raise CommandError(f"not a command: {where + ': ' if where else ''}{err['msg']}") from None
+
+
+class LegalMoves(tuple[Command, ...]):
+    """The commands allowed now, in the engine's order.
+
+    A tuple, so ``Draw() in moves``, ``len(moves)``, iteration and indexing work as
+    on any sequence (python-chess's ``LegalMoveGenerator`` is the model), plus the
+    few questions a table asks about them.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, moves: Iterable[Move]) -> LegalMoves:
+        """The commands for lean engine moves."""
+        return cls(map(_COMMAND_OF.__getitem__, moves))
+
+    def can(self, kind: type[Command]) -> bool:
+        """Whether any allowed move is a ``kind`` (``Play``, ``Draw`` ...)."""
+        return any(type(m) is kind for m in self)
+
+    def ends_for(self, tile: int) -> tuple[bool, bool]:
+        """Whether ``tile`` may go on the (left, right) end; an opening tile fits both."""
+        left = right = False
+        for m in self:
+            if type(m) is Play and m.tile == tile:
+                left = left or m.end != "right"
+                right = right or m.end != "left"
+        return left, right
+
+    @property
+    def doubles(self) -> PlayDoubles | None:
+        """The two-doubles move, if it is allowed."""
+        return next((m for m in self if type(m) is PlayDoubles), None)
+
+    def __repr__(self) -> str:
+        return f"LegalMoves({', '.join(map(str, self))})"
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        return core_schema.no_info_after_validator_function(
+            cls, handler.generate_schema(tuple[AnyCommand, ...])
+        )
+
+
+NO_MOVES = LegalMoves()

@@ -3,12 +3,14 @@
 A move is a tuple ``(kind, a, b)``, taken from preallocated tables so that
 generating moves allocates nothing:
 
-* ``(PLAY, tile, side)`` with side ``LEFT``, ``RIGHT`` or ``OPEN`` (first tile);
+* ``(PLAY, tile, end)`` with end ``LEFT``, ``RIGHT`` or ``OPEN`` (first tile; from ``tiles``);
 * ``(DOUBLES, left_double, right_double)``: two doubles in one turn;
 * ``DRAW_MOVE`` and ``PASS_MOVE``.
 
 ``Round`` is mutable for speed; ``apply`` trusts its move (check it against
 ``legal_moves`` first, as the event layer does).  ``Round.copy`` is cheap.
+These tuples are private to the core and the bots' inner loops: everything above
+works with the commands of ``koza.core.commands``.
 """
 
 from __future__ import annotations
@@ -23,9 +25,12 @@ from koza.core.tiles import (
     END_MASK,
     HALVES,
     HAS,
+    LEFT,
     N_TILES,
+    OPEN,
     OTHER,
     PAIR_MASK,
+    RIGHT,
     tiles_of,
 )
 
@@ -42,7 +47,6 @@ __all__ = [
     "PLAY",
     "PLAY_MOVES",
     "RIGHT",
-    "SIDE_NAMES",
     "Move",
     "Round",
     "apply",
@@ -59,8 +63,6 @@ __all__ = [
 ]
 
 PLAY, DOUBLES, DRAW, PASS = 0, 1, 2, 3
-LEFT, RIGHT, OPEN = 0, 1, 2
-SIDE_NAMES = ("left", "right", "open")
 
 Move = tuple[int, int, int]
 PLAY_MOVES: tuple[tuple[Move, Move, Move], ...] = tuple(

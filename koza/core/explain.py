@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from koza.core import engine
 from koza.core.engine import DOUBLES, DRAW, LEFT, OPEN, PLAY, Move, Round
-from koza.core.tiles import DOUBLE_OF, tile_name
+from koza.core.tiles import DOUBLE_OF, END_NAMES, tile_name
 
 
 def describe_illegal(r: Round, move: Move, seat: int | None = None) -> str:
@@ -34,7 +34,7 @@ def describe_illegal(r: Round, move: Move, seat: int | None = None) -> str:
         if not engine.fits(r, a):
             return f"{name} does not fit either end {ends}"
         end_num = r.left if b == LEFT else r.right
-        return f"{name} does not fit the {engine.SIDE_NAMES[b]} end ({end_num})"
+        return f"{name} does not fit the {END_NAMES[b]} end ({end_num})"
     if r.left < 0:
         return "the round has not opened yet: play the first tile"
     if r.drawn >= 0:

@@ -14,7 +14,7 @@ import uuid
 from collections.abc import Callable, Iterable, Sequence
 
 from koza.core import engine
-from koza.core.commands import Command, Draw, Pass, Play, PlayDoubles, from_move, to_move
+from koza.core.commands import Command, Draw, LegalMoves, Pass, Play, PlayDoubles, to_move
 from koza.core.events import (
     DealVoided,
     DoublesPlayed,
@@ -118,9 +118,9 @@ class Game:
     def is_over(self) -> bool:
         return self._state.phase == "game_over"
 
-    def legal_moves(self) -> list[Command]:
+    def legal_moves(self) -> LegalMoves:
         """Every command the seat to move may give now."""
-        return [from_move(m) for m in self._state.legal_moves()]
+        return self._state.legal_moves()
 
     # --- writing ------------------------------------------------------------
 

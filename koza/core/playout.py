@@ -1,7 +1,7 @@
 """Uniform random play to the end of a round: the tight loop bots and benchmarks use.
 
 Kept apart from ``engine`` (which re-exports ``random_playout``) so the loop can
-read like the rules while staying inlined.  Sides are ``engine.LEFT``/``RIGHT``.
+read like the rules while staying inlined.
 """
 
 from __future__ import annotations
@@ -9,12 +9,21 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from koza.core.tiles import BIT, END_MASK, HALVES, HAS, N_TILES, OTHER, PAIR_MASK, tiles_of
+from koza.core.tiles import (
+    BIT,
+    END_MASK,
+    HALVES,
+    HAS,
+    LEFT,
+    N_TILES,
+    OTHER,
+    PAIR_MASK,
+    RIGHT,
+    tiles_of,
+)
 
 if TYPE_CHECKING:
     from koza.core.engine import Round
-
-LEFT, RIGHT = 0, 1  # the same numbers as engine.LEFT and engine.RIGHT
 
 _BLEN: tuple[int, ...] = tuple((k - 1).bit_length() for k in range(2 * N_TILES + 2))
 """``_BLEN[k]``: random bits needed to pick one of ``k`` moves by rejection."""

@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from koza.core.rules import RuleSet
-from koza.core.tiles import PIPS, tiles_of
+from koza.core.tiles import pips_of
 
 
 def hand_points(hand: int, rules: RuleSet) -> int:
     """Penalty points of a hand: its pips, with 0-0 worth its bonus (tile 0 is 0-0)."""
-    points = sum(PIPS[t] for t in tiles_of(hand))
+    points = pips_of(hand)
     if hand & 1 and (rules.blank_double_when == "always" or hand == 1):
         points += rules.blank_double_points
     return points

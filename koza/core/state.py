@@ -12,7 +12,19 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 from koza.core import engine
-from koza.core.engine import DOUBLES_MOVES, DRAW_MOVE, LEFT, OPEN, PASS_MOVE, PLAY_MOVES, RIGHT
+from koza.core.commands import (
+    DRAW,
+    NO_MOVES,
+    PASS,
+    PLAY_COMMANDS,
+    AnyCommand,
+    Draw,
+    LegalMoves,
+    Play,
+    PlayDoubles,
+    doubles_command,
+)
+from koza.core.engine import DOUBLES_MOVES, DRAW_MOVE, PASS_MOVE, PLAY_MOVES
 from koza.core.events import (
     DealVoided,
     DoublesPlayed,
@@ -35,13 +47,16 @@ from koza.core.scoring import (
     next_leader_after_fish,
     score_round,
 )
-from koza.core.tiles import HALVES, N_TILES, OTHER, tile_name
+from koza.core.tiles import END_OF, HALVES, LEFT, N_TILES, OTHER, RIGHT, tile_name
 
 Phase = Literal["new", "playing", "round_over", "game_over"]
 
 
 class ReplayError(ValueError):
     """An event that cannot follow the state it was applied to."""
+
+
+_ONE: tuple[tuple[int], ...] = tuple((t,) for t in range(N_TILES))
 
 
 class Placed(NamedTuple):
@@ -53,16 +68,39 @@ class Placed(NamedTuple):
 
 
 class Action(NamedTuple):
-    """One public action of a round.  ``tiles`` holds what was played or drawn.
+    """One move of a round as the history keeps it: who made it, and its command.
 
-    ``ends`` are the open ends before the action ((-1, -1) on an empty chain).
+    ``ends`` are the open ends before the move ((-1, -1) on an empty chain);
+    ``drawn`` is the tile a ``Draw`` took (-1 for other moves, and -1 in a seat's
+    view of another seat's draw).  ``kind``, ``tiles`` and ``side`` read the move.
     """
 
     seat: int
-    kind: Literal["play", "doubles", "draw", "pass"]
-    tiles: tuple[int, ...]
-    side: str
+    move: AnyCommand
     ends: tuple[int, int]
+    drawn: int = -1
+
+    @property
+    def kind(self) -> Literal["play", "doubles", "draw", "pass"]:
+        return self.move.kind
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        """What was played (one tile, or the two doubles) or drawn; () for a pass."""
+        m = self.move
+        if type(m) is Play:
+            return _ONE[m.tile]
+        if type(m) is PlayDoubles:
+            return (m.left, m.right)
+        return (self.drawn,) if type(m) is Draw else ()
+
+    @property
+    def side(self) -> str:
+        """``left``, ``right`` or ``open`` for a play, ``both`` for doubles, else ``""``."""
+        m = self.move
+        if type(m) is Play:
+            return m.end
+        return "both" if type(m) is PlayDoubles else ""
 
 
 class RoundRecord(NamedTuple):
@@ -112,11 +150,11 @@ class GameState:
         r = self.round
         return r.turn if self.phase == "playing" and r is not None and not r.over else -1
 
-    def legal_moves(self) -> list[engine.Move]:
-        """Lean moves for the seat to move."""
+    def legal_moves(self) -> LegalMoves:
+        """The commands the seat to move may give (none outside a round)."""
         if self.phase != "playing" or self.round is None:
-            return []
-        return engine.legal_moves(self.round)
+            return NO_MOVES
+        return LegalMoves.of(engine.legal_moves(self.round))
 
     def hand(self, seat: int) -> int:
         """A seat's hand as a mask (0 outside a round)."""
@@ -224,8 +262,6 @@ def _void(state: GameState, ev: DealVoided) -> GameState:
     return _evolve(state, seq=ev.seq, round=None, chain=(), history=())
 
 
-_SIDE = {"left": LEFT, "right": RIGHT, "open": OPEN}
-_ONE: tuple[tuple[int], ...] = tuple((t,) for t in range(N_TILES))
 _ENDS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((a, b) for b in range(-1, 7)) for a in range(-1, 7)
 )
@@ -255,7 +291,7 @@ def _check_move(state: GameState, seat: int, move: engine.Move) -> engine.Round:
 
 def _played(state: GameState, ev: TilePlayed) -> GameState:
     t, seat = ev.tile, ev.seat
-    side = _SIDE[ev.end]
+    side = END_OF[ev.end]
     move = PLAY_MOVES[t][side]
     r = _check_move(state, seat, move)
     left, right = r.left, r.right
@@ -267,7 +303,7 @@ def _played(state: GameState, ev: TilePlayed) -> GameState:
         chain = (_OPENED[t],)
     nr = r.copy()
     engine.apply(nr, move)
-    action = _new_action(Action, (seat, "play", _ONE[t], ev.end, _ENDS[left + 1][right + 1]))
+    action = _new_action(Action, (seat, PLAY_COMMANDS[t][side], _ENDS[left + 1][right + 1], -1))
     return _evolve(state, seq=ev.seq, round=nr, chain=chain, history=(*state.history, action))
 
 
@@ -279,7 +315,7 @@ def _doubles(state: GameState, ev: DoublesPlayed) -> GameState:
     nr = r.copy()
     engine.apply(nr, move)
     ends = _ENDS[r.left + 1][r.right + 1]
-    action = _new_action(Action, (seat, "doubles", (a, b), "both", ends))
+    action = _new_action(Action, (seat, doubles_command(a, b), ends, -1))
     return _evolve(state, seq=ev.seq, round=nr, chain=chain, history=(*state.history, action))
 
 
@@ -294,7 +330,7 @@ def _drawn(state: GameState, ev: TileDrawn) -> GameState:
     nr = r.copy()
     engine.apply(nr, DRAW_MOVE)
     ends = _ENDS[r.left + 1][r.right + 1]
-    action = _new_action(Action, (seat, "draw", _ONE[ev.tile], "", ends))
+    action = _new_action(Action, (seat, DRAW, ends, ev.tile))
     return _evolve(state, seq=ev.seq, round=nr, history=(*state.history, action))
 
 
@@ -303,7 +339,7 @@ def _passed(state: GameState, ev: TurnPassed) -> GameState:
     r = _check_move(state, seat, PASS_MOVE)
     nr = r.copy()
     engine.apply(nr, PASS_MOVE)
-    action = _new_action(Action, (seat, "pass", (), "", _ENDS[r.left + 1][r.right + 1]))
+    action = _new_action(Action, (seat, PASS, _ENDS[r.left + 1][r.right + 1], -1))
     return _evolve(state, seq=ev.seq, round=nr, history=(*state.history, action))
 
 

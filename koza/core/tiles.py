@@ -9,9 +9,18 @@ bit mask over those ids.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
 Tile = int
 N_TILES = 28
+
+End = Literal["left", "right", "open"]
+"""Where a tile goes: on the chain's left or right end, or ``open`` for the first tile."""
+LEFT, RIGHT, OPEN = 0, 1, 2
+END_NAMES: tuple[End, End, End] = ("left", "right", "open")
+"""``END_NAMES[LEFT] == "left"``: the engine's end numbers by name."""
+END_OF: dict[str, int] = {name: i for i, name in enumerate(END_NAMES)}
+"""``END_OF["left"] == LEFT``."""
 
 HALVES: tuple[tuple[int, int], ...] = tuple((hi, lo) for hi in range(7) for lo in range(hi + 1))
 """``HALVES[t] == (hi, lo)``."""
@@ -93,6 +102,20 @@ def mask_of(tiles: Iterable[Tile]) -> int:
     return m
 
 
+_LOW_BITS = 14
+_LOW_MASK = (1 << _LOW_BITS) - 1
+_PIPS_LOW = [0] * (1 << _LOW_BITS)  # pips of every mask of tiles 0..13
+_PIPS_HIGH = [0] * (1 << _LOW_BITS)  # pips of every mask of tiles 14..27, shifted down
+for _m in range(1, 1 << _LOW_BITS):
+    _low = _m & -_m
+    _t = _low.bit_length() - 1
+    _PIPS_LOW[_m] = _PIPS_LOW[_m ^ _low] + PIPS[_t]
+    _PIPS_HIGH[_m] = _PIPS_HIGH[_m ^ _low] + PIPS[_t + _LOW_BITS]
+
+
 def pips_of(mask: int) -> int:
-    """Plain pip count of a mask (0-0 counts 0 here; scoring adds its bonus)."""
-    return sum(PIPS[t] for t in tiles_of(mask))
+    """Plain pip count of a mask (0-0 counts 0 here; scoring adds its bonus).
+
+    Two table lookups, one per half of the set: bots call this in every rollout.
+    """
+    return _PIPS_LOW[mask & _LOW_MASK] + _PIPS_HIGH[mask >> _LOW_BITS]

@@ -2,17 +2,25 @@
 
 A ``SeatView`` is built from the full state and holds plain ints and tuples
 only; the other hands and the bazaar order are not in it, not even privately.
-Bots get a view, never the state.
+Bots get a view, never the state.  A face-up view (watching, replays) shows
+every hand and every drawn tile, and is otherwise the same view.
+
+A view is everything a client of the game needs, and it crosses a process
+boundary as JSON: ``view.to_json()`` and ``SeatView.from_json(text)`` round-trip
+exactly (commands in it are written as in ``koza.core.commands``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pydantic import TypeAdapter
+
 from koza.core import engine
+from koza.core.commands import NO_MOVES, Draw, LegalMoves
 from koza.core.rules import RuleSet
 from koza.core.state import Action, GameState, Placed, RoundRecord
-from koza.core.tiles import tiles_of
+from koza.core.tiles import ALL_TILES_MASK, tiles_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +32,7 @@ class SeatView:
     rules: RuleSet
     phase: str
     round_no: int
-    hand_mask: int  # this seat's hand
+    hand_masks: tuple[int | None, ...]  # per seat: its hand if this view shows it, else None
     chain: tuple[Placed, ...]
     left: int  # open ends, -1 on an empty chain
     right: int
@@ -34,16 +42,27 @@ class SeatView:
     leader: int
     opening: int  # the tile this seat must open with (leader only), else -1
     drawn: int  # a drawn tile this seat must play now, else -1
-    legal: tuple[engine.Move, ...]  # this seat's legal moves (empty if not its turn)
-    history: tuple[Action, ...]  # this round; other seats' drawn tiles are -1
+    legal: LegalMoves  # this seat's legal moves (empty if not its turn)
+    history: tuple[Action, ...]  # this round; other seats' drawn tiles are -1 unless face up
     totals: tuple[int, ...]  # per side
     opened: tuple[bool, ...]  # per side
     carried: tuple[int, ...]  # per side
     records: tuple[RoundRecord, ...]
+    face_up: bool = False  # every hand and draw is shown (watching, replay)
 
     @property
     def n_players(self) -> int:
         return len(self.names)
+
+    @property
+    def hand_mask(self) -> int:
+        """This seat's hand."""
+        return self.hand_masks[self.seat] or 0
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether this seat is to move now."""
+        return self.turn == self.seat
 
     @property
     def hand(self) -> list[int]:
@@ -61,37 +80,55 @@ class SeatView:
     @property
     def unseen_mask(self) -> int:
         """Tiles this seat cannot see: other hands plus the bazaar."""
-        return ((1 << 28) - 1) & ~self.hand_mask & ~self.played_mask
+        return ALL_TILES_MASK & ~self.hand_mask & ~self.played_mask
+
+    def to_json(self) -> str:
+        """This view as JSON (``from_json`` gives back an equal view)."""
+        return _VIEW_ADAPTER.dump_json(self).decode()
+
+    @staticmethod
+    def from_json(text: str | bytes) -> SeatView:
+        """The view in ``text``, validated (pydantic's ``ValidationError`` if it is not one)."""
+        return _VIEW_ADAPTER.validate_json(text)
+
+
+_VIEW_ADAPTER: TypeAdapter[SeatView] = TypeAdapter(SeatView)
 
 
 def _public(action: Action, seat: int) -> Action:
-    if action.kind == "draw" and action.seat != seat:
-        return action._replace(tiles=(-1,))
+    if action.drawn >= 0 and action.seat != seat and type(action.move) is Draw:
+        return action._replace(drawn=-1)
     return action
 
 
-def seat_view(state: GameState, seat: int) -> SeatView:
-    """The view of ``state`` for ``seat``."""
+def seat_view(state: GameState, seat: int, face_up: bool = False) -> SeatView:
+    """The view of ``state`` for ``seat``; ``face_up`` also shows every hand and draw."""
     r = state.round
-    playing = state.phase == "playing" and r is not None
+    n = state.n_players
     if r is not None:
         hand_counts = tuple(h.bit_count() for h in r.hands)
         bazaar_count = r.bazaar_left
         left, right, leader = r.left, r.right, r.leader
         # Only the leader is told which tile must open: to others it is the leader's secret
         # until it is played (the table learns it from the play itself).
-        opening = r.opening if seat == r.leader else -1
+        opening = r.opening if seat == r.leader or face_up else -1
     else:
-        hand_counts = (0,) * state.n_players
+        hand_counts = (0,) * n
         bazaar_count, left, right, leader, opening = 0, -1, -1, -1, -1
-    my_turn = playing and r is not None and r.turn == seat and not r.over
+    my_turn = r is not None and state.turn == seat
+    if face_up:
+        hand_masks: tuple[int | None, ...] = tuple(state.hand(s) for s in range(n))
+        history = state.history
+    else:
+        hand_masks = tuple(state.hand(s) if s == seat else None for s in range(n))
+        history = tuple(_public(a, seat) for a in state.history)
     return SeatView(
         seat=seat,
         names=tuple(s.name for s in state.seats),
         rules=state.rules,
         phase=state.phase,
         round_no=state.round_no,
-        hand_mask=state.hand(seat),
+        hand_masks=hand_masks,
         chain=state.chain,
         left=left,
         right=right,
@@ -101,10 +138,11 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         leader=leader,
         opening=opening,
         drawn=r.drawn if my_turn and r is not None else -1,
-        legal=tuple(engine.legal_moves(r)) if my_turn and r is not None else (),
-        history=tuple(_public(a, seat) for a in state.history),
+        legal=LegalMoves.of(engine.legal_moves(r)) if my_turn and r is not None else NO_MOVES,
+        history=history,
         totals=state.sheets.totals,
         opened=state.sheets.opened,
         carried=state.sheets.carried,
         records=state.records,
+        face_up=face_up,
     )

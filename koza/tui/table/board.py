@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 
-from koza.core import engine
+from koza.core.commands import Draw
 from koza.core.state import GameState
 from koza.core.view import SeatView
 from koza.tui.strings import t
@@ -76,7 +76,7 @@ class Board(Widget):
             box.border_title = t(key, name=name, n=len(hand), seat=sc.me)
             box.set_class(sc.turn == sc.me and sc.phase == "playing", "-turn")
         self.query_one(OpponentsView).show(sc, thinking, self.tile_style)
-        self.query_one(BazaarView).show(sc, active and sc.can(engine.DRAW))
+        self.query_one(BazaarView).show(sc, active and sc.can(Draw))
         self.query_one(Scoreboard).show(sc)
         self.query_one(MoveLog).show(sc)
 

@@ -8,45 +8,32 @@ table as it stood after any event in a replay.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
-from koza.core import engine
-from koza.core.rules import RuleSet
-from koza.core.state import Action, GameState, Placed, RoundRecord
-from koza.core.tiles import HALVES, tiles_of
-from koza.core.view import SeatView
+from koza.core.commands import Command, PlayDoubles
+from koza.core.state import Action, GameState
+from koza.core.tiles import tiles_of
+from koza.core.view import SeatView, seat_view
 
 
 @dataclass(frozen=True, slots=True)
-class Scene:
-    """One moment of the table, with only the tiles that may be shown."""
+class Scene(SeatView):
+    """One moment of the table: a seat's view (face up to watch or replay) and who is a bot.
 
-    names: tuple[str, ...]
-    bots: tuple[bool, ...]  # per seat: a bot sits there
-    rules: RuleSet
-    phase: str
-    round_no: int
-    chain: tuple[Placed, ...]
-    left: int  # open ends, -1 on an empty chain
-    right: int
-    me: int  # the seat whose hand is at the bottom (-1: none)
-    hands: tuple[tuple[int, ...] | None, ...]  # per seat: its tiles if shown, else None
-    hand_counts: tuple[int, ...]
-    bazaar_count: int
-    turn: int  # seat to move, -1 when nobody is
-    leader: int
-    opening: int  # the tile that must open the round, -1 if any may
-    drawn: int  # a drawn tile ``me`` must play now, else -1
-    legal: tuple[engine.Move, ...]  # ``me``'s legal moves (empty if not its turn)
-    history: tuple[Action, ...]  # this round, public
-    totals: tuple[int, ...]  # per side
-    opened: tuple[bool, ...]  # per side
-    records: tuple[RoundRecord, ...]
-    face_up: bool = False
+    Everything about the game comes from the view, so the table cannot know a tile
+    the view does not show; ``seat`` (``me``) is the seat whose hand is at the bottom.
+    """
+
+    bots: tuple[bool, ...] = ()  # per seat: a bot sits there
 
     @property
-    def n_players(self) -> int:
-        return len(self.names)
+    def me(self) -> int:
+        return self.seat
+
+    @property
+    def hands(self) -> tuple[tuple[int, ...] | None, ...]:
+        """Per seat: its tiles if this scene shows them, else None."""
+        return tuple(None if m is None else tuple(tiles_of(m)) for m in self.hand_masks)
 
     @property
     def pairs(self) -> bool:
@@ -54,16 +41,14 @@ class Scene:
 
     @property
     def my_hand(self) -> tuple[int, ...]:
-        if self.me < 0:
-            return ()
-        return self.hands[self.me] or ()
+        return tuple(tiles_of(self.hand_mask))
 
     @property
     def shown_tiles(self) -> set[int]:
         """Every tile this scene may show: the chain and the shown hands."""
         shown = {p.tile for p in self.chain}
-        for hand in self.hands:
-            shown.update(hand or ())
+        for mask in self.hand_masks:
+            shown.update(tiles_of(mask or 0))
         return shown
 
     @property
@@ -87,85 +72,37 @@ class Scene:
 
     def fits(self, tile: int) -> tuple[bool, bool]:
         """Whether ``me`` may play ``tile`` on the (left, right) end now."""
-        left = right = False
-        for kind, a, b in self.legal:
-            if kind == engine.PLAY and a == tile:
-                if b in (engine.LEFT, engine.OPEN):
-                    left = True
-                if b in (engine.RIGHT, engine.OPEN):
-                    right = True
-        return left, right
+        return self.legal.ends_for(tile)
 
-    def can(self, kind: int) -> bool:
-        """Whether ``me`` has a legal move of this kind (``engine.DRAW`` ...)."""
-        return any(m[0] == kind for m in self.legal)
+    def can(self, kind: type[Command]) -> bool:
+        """Whether ``me`` has a legal move of this kind (``Draw``, ``Pass``, ``Play`` ...)."""
+        return self.legal.can(kind)
 
     @property
-    def doubles_move(self) -> engine.Move | None:
-        return next((m for m in self.legal if m[0] == engine.DOUBLES), None)
+    def doubles_move(self) -> PlayDoubles | None:
+        return self.legal.doubles
+
+
+_VIEW_FIELDS = tuple(f.name for f in fields(SeatView))
 
 
 def scene_from_view(view: SeatView, bots: Sequence[bool] | None = None) -> Scene:
-    """The table as ``view.seat`` sees it: only its own hand is shown."""
-    hands: list[tuple[int, ...] | None] = [None] * view.n_players
-    hands[view.seat] = tuple(view.hand)
-    return Scene(
-        names=view.names,
-        bots=tuple(bots) if bots is not None else (False,) * view.n_players,
-        rules=view.rules,
-        phase=view.phase,
-        round_no=view.round_no,
-        chain=view.chain,
-        left=view.left,
-        right=view.right,
-        me=view.seat,
-        hands=tuple(hands),
-        hand_counts=view.hand_counts,
-        bazaar_count=view.bazaar_count,
-        turn=view.turn,
-        leader=view.leader,
-        opening=view.opening,
-        drawn=view.drawn,
-        legal=view.legal,
-        history=view.history,
-        totals=view.totals,
-        opened=view.opened,
-        records=view.records,
-    )
+    """The table as ``view`` shows it (``view.seat`` at the bottom)."""
+    values = {name: getattr(view, name) for name in _VIEW_FIELDS}
+    return Scene(**values, bots=tuple(bots) if bots is not None else (False,) * view.n_players)
 
 
 def scene_from_state(state: GameState, me: int = -1, bots: Sequence[bool] | None = None) -> Scene:
-    """The table face up: every hand shown (watch and replay); ``me`` at the bottom."""
-    r = state.round
-    n = state.n_players
-    playing = state.phase == "playing" and r is not None and not r.over
+    """The table face up: every hand shown (watch and replay); ``me`` at the bottom.
+
+    ``me`` defaults to the seat to move (seat 0 between rounds); ``bots`` to the
+    seats the game records as bots.
+    """
     if me < 0:
         me = state.turn if state.turn >= 0 else 0
-    my_turn = playing and r is not None and r.turn == me
-    return Scene(
-        names=tuple(s.name for s in state.seats),
-        bots=tuple(bots) if bots is not None else tuple(s.kind == "bot" for s in state.seats),
-        rules=state.rules,
-        phase=state.phase,
-        round_no=state.round_no,
-        chain=state.chain,
-        left=r.left if r is not None else -1,
-        right=r.right if r is not None else -1,
-        me=me,
-        hands=tuple(tuple(tiles_of(state.hand(s))) for s in range(n)),
-        hand_counts=tuple(state.hand(s).bit_count() for s in range(n)),
-        bazaar_count=r.bazaar_left if r is not None else 0,
-        turn=state.turn,
-        leader=r.leader if r is not None else -1,
-        opening=r.opening if r is not None else -1,
-        drawn=r.drawn if my_turn and r is not None else -1,
-        legal=tuple(engine.legal_moves(r)) if my_turn and r is not None else (),
-        history=state.history,
-        totals=state.sheets.totals,
-        opened=state.sheets.opened,
-        records=state.records,
-        face_up=True,
-    )
+    if bots is None:
+        bots = tuple(s.kind == "bot" for s in state.seats)
+    return scene_from_view(seat_view(state, me, face_up=True), bots)
 
 
 def last_turn(history: Sequence[Action], seat: int) -> list[Action]:
@@ -180,8 +117,3 @@ def last_turn(history: Sequence[Action], seat: int) -> list[Action]:
         out.append(history[i])
         i -= 1
     return list(reversed(out))
-
-
-def pips(tile: int) -> tuple[int, int]:
-    """The two halves of a tile, big half first."""
-    return HALVES[tile]

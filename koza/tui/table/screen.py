@@ -14,7 +14,6 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from koza.core import engine
 from koza.core.commands import Command, Draw, Pass, Play, PlayDoubles
 from koza.core.game import IllegalMoveError
 from koza.core.savefile import SaveError
@@ -325,13 +324,13 @@ class TableScreen(WatchControls, Screen[None]):
                 return False
             sc = self.scene()
             if action == "play":
-                return sc.can(engine.PLAY)
+                return sc.can(Play)
             if action == "play_end":
                 tile = self.selected_tile()
                 return bool(sc.chain) and all(sc.fits(tile)) and sc.left != sc.right
             if action == "doubles":
                 return sc.doubles_move is not None
-            return sc.can(engine.DRAW if action == "draw" else engine.PASS)
+            return sc.can(Draw if action == "draw" else Pass)
         return True
 
     def action_select(self, step: int) -> None:
@@ -355,7 +354,7 @@ class TableScreen(WatchControls, Screen[None]):
         sc = self.scene()
         move = sc.doubles_move
         if move is not None:
-            self.play(PlayDoubles(move[1], move[2]))
+            self.play(move)
         elif sc.left >= 0:
             self.play(PlayDoubles(DOUBLE_OF[sc.left], DOUBLE_OF[sc.right]))
 
@@ -394,4 +393,4 @@ class TableScreen(WatchControls, Screen[None]):
     def on_bazaar_view_clicked(self, event: BazaarView.Clicked) -> None:
         """Draw; with an empty bazaar and nothing that fits, the click passes."""
         if self.my_turn():
-            self.play(Pass() if self.scene().can(engine.PASS) else Draw())
+            self.play(Pass() if self.scene().can(Pass) else Draw())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from koza.core import engine
+from koza.core.commands import Draw, Pass
 from koza.core.state import Action
 from koza.core.tiles import tile_name
 from koza.tui.strings import t
@@ -90,9 +90,9 @@ def _status(sc: Scene, thinking: int, my_turn: bool) -> str:
         return t("table.turn_of", name=who)
     if sc.drawn >= 0:
         return t("table.play_drawn", tile=tile_name(sc.drawn))
-    if sc.can(engine.DRAW):
+    if sc.can(Draw):
         return t("table.must_draw")
-    if sc.can(engine.PASS):
+    if sc.can(Pass):
         return t("table.must_pass")
     if not sc.chain and sc.opening >= 0:
         return t("table.you_lead_with", tile=tile_name(sc.opening))
