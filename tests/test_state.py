@@ -22,7 +22,7 @@ from koza.core.events import (
     TurnPassed,
 )
 from koza.core.game import Game
-from koza.core.rules import RuleSet
+from koza.core.rules import RuleError, RuleSet
 from koza.core.scoring import Sheets
 from koza.core.state import (
     GameState,
@@ -341,3 +341,25 @@ def test_more_out_of_place_events() -> None:
     with pytest.raises(ReplayError, match="round 1 was voided, but it is not a fresh deal"):
         state = dataclasses.replace(replay(evs[: i + 1]), rules=rules)
         apply_event(state, void)
+
+
+def test_a_new_game_checks_its_seats_once_and_a_replay_still_checks_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[int] = []
+    real = RuleSet.check_players
+
+    def counted(self: RuleSet, n_players: int) -> None:
+        calls.append(n_players)
+        real(self, n_players)
+
+    monkeypatch.setattr(RuleSet, "check_players", counted)
+    game = Game.new(["a", "b", "c"], seed=1)
+    assert calls == [3]
+    with pytest.raises(RuleError, match="teams=pairs needs exactly 4 players"):
+        Game.new(["a", "b", "c"], RuleSet(teams="pairs"), seed=1)
+    created = game.events[0]
+    assert isinstance(created, GameCreated)
+    tampered = created.model_copy(update={"rules": RuleSet(teams="pairs")})
+    with pytest.raises(ReplayError, match="teams=pairs needs exactly 4 players"):
+        replay([tampered])

@@ -36,6 +36,7 @@ from koza.core.state import (
     describe_illegal,
     expected_leader,
     first_bad_hand,
+    initial_state,
     replay,
 )
 from koza.core.tiles import N_TILES
@@ -84,7 +85,7 @@ class Game:
             seats=infos,
             seed=seed if seed is not None else secrets.randbits(48),
         )
-        state = apply_event(None, created)
+        state = initial_state(created, seats_checked=True)
         if sink is not None:
             sink(created)
         game = cls(state, [created], sink)

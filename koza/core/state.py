@@ -170,14 +170,19 @@ def _evolve(state: GameState, **changes: Any) -> GameState:
     return new
 
 
-def initial_state(event: GameCreated) -> GameState:
-    """The state right after a game is created."""
+def initial_state(event: GameCreated, seats_checked: bool = False) -> GameState:
+    """The state right after a game is created.
+
+    ``seats_checked``: the caller has already checked the rules seat this many
+    players (``Game.new`` does, to raise ``RuleError`` rather than ``ReplayError``).
+    """
     if event.seq != 0:
         raise ReplayError(f"the first event must have seq 0, not {event.seq}")
-    try:
-        event.rules.check_players(len(event.seats))
-    except RuleError as exc:
-        raise ReplayError(str(exc)) from None
+    if not seats_checked:
+        try:
+            event.rules.check_players(len(event.seats))
+        except RuleError as exc:
+            raise ReplayError(str(exc)) from None
     sides = n_sides(len(event.seats), event.rules)
     return GameState(
         game_id=event.game_id,
