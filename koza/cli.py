@@ -22,7 +22,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from koza import __version__, paths
+from koza import __version__
+from koza.storage.folder import save_dir
 
 Subparsers = Any  # argparse's _SubParsersAction
 EXIT_USAGE = 2
@@ -89,7 +90,7 @@ def _bot_list(text: str) -> list[str]:
 
 def save_folder(args: argparse.Namespace) -> Path:
     """The save folder for this run (``--save-dir``, ``KOZA_HOME`` or the default)."""
-    return paths.save_dir(getattr(args, "save_dir", None))
+    return save_dir(getattr(args, "save_dir", None))
 
 
 # --- the app (koza.tui.launch) -------------------------------------------------
@@ -174,7 +175,7 @@ def _side_names(state: Any, side: int) -> str:
 
 def verify_line(path: Path) -> tuple[bool, str]:
     """``(ok, one line)`` for one save file."""
-    from koza.core.savefile import SaveError, load
+    from koza.storage.savefile import SaveError, load
 
     try:
         loaded = load(path)
@@ -220,8 +221,8 @@ def sim_game_seed(seed: int, index: int) -> int:
 def run_sim(args: argparse.Namespace) -> int:
     from koza.core.events import SeatInfo
     from koza.core.rules import RuleError, RuleSet
-    from koza.core.savefile import SaveError
     from koza.session import Session
+    from koza.storage.savefile import SaveError
 
     try:
         rules = RuleSet.from_pairs(args.rule or [])

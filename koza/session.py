@@ -10,34 +10,19 @@ from __future__ import annotations
 import random
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 
-from koza import paths
 from koza.bots import Bot, decide, make_bot
 from koza.core.commands import Command
 from koza.core.events import SeatInfo
 from koza.core.game import Game
 from koza.core.rules import RuleSet
-from koza.core.savefile import SUFFIX, LoadedSave, SaveError, SaveWriter, load
 from koza.core.state import GameState
 from koza.core.view import SeatView, seat_view
-
-__all__ = [
-    "SaveError",
-    "SaveSummary",
-    "Session",
-    "latest_unfinished",
-    "list_saves",
-    "save_name",
-]
-
-
-def save_name(game_id: str, when: datetime | None = None) -> str:
-    """``YYYYmmdd-HHMMSS-<game_id>.koza.jsonl`` (local time, so names sort by age)."""
-    return f"{(when or datetime.now()):%Y%m%d-%H%M%S}-{game_id}{SUFFIX}"
+from koza.storage.folder import free_save_path
+from koza.storage.folder import save_dir as default_save_dir
+from koza.storage.savefile import SaveError, SaveWriter
 
 
 def bot_seed(game_seed: int | None, seat: int) -> int | None:
@@ -68,7 +53,7 @@ class Session:
         game_id: str | None = None,
         sync: bool = True,
     ) -> Session:
-        """Start a new game saved in ``save_dir`` (default: ``paths.save_dir()``).
+        """Start a new game saved in ``save_dir`` (default: ``storage.folder.save_dir()``).
 
         Raises ``RuleError`` for seats the rules cannot take (before any file is
         made) and ``SaveError`` if the file cannot be written.
@@ -77,12 +62,7 @@ class Session:
         infos = [s if isinstance(s, SeatInfo) else SeatInfo(name=s) for s in seats]
         rules.check_players(len(infos))
         game_id = game_id or uuid.uuid4().hex[:12]
-        folder = paths.save_dir(save_dir)
-        path = folder / save_name(game_id)
-        for n in range(2, 1000):
-            if not path.exists():
-                break
-            path = folder / save_name(f"{game_id}-{n}")
+        path = free_save_path(default_save_dir(save_dir), game_id)
         writer = SaveWriter.create(path, sync=sync)
         try:
             game = Game.new(infos, rules, seed, sink=writer, game_id=game_id)
@@ -166,78 +146,3 @@ class Session:
         tb: TracebackType | None,
     ) -> None:
         self.close()
-
-
-# --- the save folder -----------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SaveSummary:
-    """One line of the saved-games list."""
-
-    path: Path
-    modified: datetime
-    names: tuple[str, ...]
-    totals: tuple[int, ...]
-    round_no: int
-    finished: bool
-    kinds: tuple[str, ...]
-    error: str | None = None  # set (and the rest empty) for an unreadable save
-
-
-def summarize(loaded: LoadedSave, modified: datetime) -> SaveSummary:
-    """The list entry of a loaded save."""
-    st = loaded.state
-    return SaveSummary(
-        path=loaded.path,
-        modified=modified,
-        names=tuple(s.name for s in st.seats),
-        totals=st.sheets.totals,
-        round_no=st.round_no,
-        finished=st.phase == "game_over",
-        kinds=tuple(s.kind for s in st.seats),
-    )
-
-
-_SUMMARIES: dict[Path, tuple[tuple[int, int, int], SaveSummary]] = {}
-"""Summaries already made, by path, valid while (size, mtime, inode) stay the same."""
-
-
-def _summary(path: Path) -> SaveSummary | None:
-    try:
-        st = path.stat()
-    except OSError:
-        return None  # gone since the folder was listed
-    key = (st.st_size, st.st_mtime_ns, st.st_ino)
-    hit = _SUMMARIES.get(path)
-    if hit is not None and hit[0] == key:
-        return hit[1]
-    modified = datetime.fromtimestamp(st.st_mtime).astimezone()
-    try:
-        summary = summarize(load(path), modified)
-    except SaveError as exc:
-        summary = SaveSummary(path, modified, (), (), 0, False, (), error=str(exc))
-    _SUMMARIES[path] = (key, summary)
-    return summary
-
-
-def list_saves(save_dir: Path | None = None, include_bad: bool = False) -> list[SaveSummary]:
-    """Saved games, newest first.  Files are only read, never changed.
-
-    Unreadable saves are skipped, or listed with ``error`` set if ``include_bad``.
-    Each file is loaded (validated and replayed) once and then remembered until
-    it changes.
-    """
-    folder = paths.save_dir(save_dir)
-    try:
-        files = [p for p in folder.iterdir() if p.name.endswith(SUFFIX) and p.is_file()]
-    except OSError:
-        return []
-    out = [s for s in map(_summary, files) if s is not None and (include_bad or s.error is None)]
-    out.sort(key=lambda s: (s.modified, s.path.name), reverse=True)
-    return out
-
-
-def latest_unfinished(save_dir: Path | None = None) -> Path | None:
-    """The newest readable save whose game is not over, if any."""
-    return next((s.path for s in list_saves(save_dir) if not s.finished), None)
