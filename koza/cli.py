@@ -110,11 +110,11 @@ def _launch(command: str, func: str, *call_args: object) -> int:
 
 
 def _existing(path: Path, command: str) -> str | None:
-    if not path.exists():
-        return f"{command}: {path}: no such file"
-    if path.is_dir():
-        return f"{command}: {path}: is a folder, not a save file"
-    return None
+    """Why ``path`` cannot be opened as a save (missing, a folder, a FIFO, a link loop)."""
+    from koza.storage.savefile import check_path
+
+    problem = check_path(path)
+    return None if problem is None else f"{command}: {problem}"
 
 
 def run_play(args: argparse.Namespace) -> int:

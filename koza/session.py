@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
 
@@ -22,7 +23,8 @@ from koza.core.state import GameState
 from koza.core.view import SeatView, seat_view
 from koza.storage.folder import free_save_path
 from koza.storage.folder import save_dir as default_save_dir
-from koza.storage.savefile import SaveError, SaveWriter
+from koza.storage.savefile import SaveError, shorten
+from koza.storage.writer import SaveWriter
 
 
 def bot_seed(game_seed: int | None, seat: int) -> int | None:
@@ -41,6 +43,7 @@ class Session:
         self._writer = writer
         self._bots: dict[int, Bot | None] = {}
         self.warnings: tuple[str, ...] = tuple(warnings)  # e.g. a dropped cut-off line
+        self._unsettled = False  # a save failed mid-step: events may be owed
 
     @classmethod
     def create(
@@ -67,18 +70,42 @@ class Session:
         try:
             game = Game.new(infos, rules, seed, sink=writer, game_id=game_id)
         except BaseException:
-            writer.close()
-            path.unlink(missing_ok=True)
+            writer.discard()
             raise
         return cls(path, game, writer)
 
     @classmethod
     def open(cls, path: Path, *, sync: bool = True) -> Session:
-        """Resume a saved game: load it (raises ``SaveError``) and take its lock."""
+        """Resume a saved game: load it (raises ``SaveError``) and take its lock.
+
+        Whatever the last event leaves owed is written first: a round's score, a
+        redeal, or round 1 of a game saved right after it was created.  A seat whose
+        bot this koza cannot make is a ``SaveError`` that names it.
+        """
         path = Path(path)
         writer, loaded = SaveWriter.open(path, sync=sync)
-        game = Game(loaded.state, loaded.events, sink=writer)
-        return cls(path, game, writer, loaded.warnings)
+        try:
+            game = Game(loaded.state, loaded.events, sink=writer)
+            session = cls(path, game, writer, loaded.warnings)
+            session._make_bots()
+            if game.state.phase == "new":  # saved before round 1 was dealt
+                game.next_round()
+        except BaseException:
+            writer.close()
+            raise
+        return session
+
+    def _make_bots(self) -> None:
+        for seat, info in enumerate(self.state.seats):
+            if info.kind != "bot":
+                continue
+            try:
+                self.bot(seat)
+            except ValueError as exc:
+                raise SaveError(
+                    f"{self.path}: seat {seat + 1} ({info.name}) is played by a bot this koza "
+                    f"cannot make: {shorten(str(exc))}"
+                ) from None
 
     # --- reading ------------------------------------------------------------
 
@@ -99,12 +126,14 @@ class Session:
     def play(self, command: Command, seat: int | None = None) -> None:
         """``Game.play`` (``IllegalMoveError`` passes through); saved before it returns."""
         self._check_open()
-        self.game.play(command, seat)
+        with self._owing_on_failure():
+            self.game.play(command, seat)
 
     def next_round(self) -> None:
         """Deal the next round (saved before it returns)."""
         self._check_open()
-        self.game.next_round()
+        with self._owing_on_failure():
+            self.game.next_round()
 
     def bot(self, seat: int) -> Bot | None:
         """The bot playing ``seat`` (made once per session), or None for a human seat."""
@@ -118,6 +147,7 @@ class Session:
 
     def play_bot(self) -> Command:
         """Let the bot whose turn it is choose and play; returns its command."""
+        self._check_open()
         seat = self.game.turn
         bot = self.bot(seat) if seat >= 0 else None
         if bot is None:
@@ -127,8 +157,26 @@ class Session:
         return command
 
     def _check_open(self) -> None:
+        """Refuse a closed session; first write what a failed save left owed."""
         if self._writer.closed:
             raise SaveError(f"{self.path}: the session is closed")
+        if self._unsettled:
+            with self._owing_on_failure():
+                self.game = Game(self.game.state, self.game.events, sink=self._writer)
+            self._unsettled = False
+
+    @contextmanager
+    def _owing_on_failure(self) -> Iterator[None]:
+        """Remember a ``SaveError`` that may have cut a step short (e.g. a full disk).
+
+        The move itself is then unplayed, or played with its consequences (a round's
+        score, the game over) still to be written: the next call writes them.
+        """
+        try:
+            yield
+        except SaveError:
+            self._unsettled = True
+            raise
 
     # --- closing ------------------------------------------------------------
 

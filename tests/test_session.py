@@ -159,17 +159,17 @@ def test_list_saves_sees_a_game_change(tmp_path: Path) -> None:
 def test_each_event_is_flushed_to_disk_as_it_happens(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from koza.storage import savefile
+    from koza.storage import writer
 
     sessions: list[Session] = []
     synced: list[int] = []  # how many events the game held at each fsync
-    real = savefile._sync
+    real = writer._sync
 
     def counting(fd: int) -> None:
         synced.append(len(sessions[0].game.events) if sessions else -1)
         real(fd)
 
-    monkeypatch.setattr(savefile, "_sync", counting)
+    monkeypatch.setattr(writer, "_sync", counting)
     with Session.create(["Ann", "Bob"], seed=1, save_dir=tmp_path) as s:
         sessions.append(s)
         synced.clear()

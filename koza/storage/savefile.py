@@ -1,22 +1,22 @@
 """Save files: one JSON Lines file per game, written while it is played.
 
 Line 1 is the header ``{"format": "koza-save", "schema": 1, "koza": "<version>"}``,
-then one event per line (``event.model_dump_json()``).  ``SaveWriter`` is a
-``Game`` sink: it appends, flushes and fsyncs every event as it happens, and
-holds an OS lock on the file while it is open, so two processes never write
-the same game.  ``load`` validates every line and replays it through
-``apply_event``.  A last line cut off by a crash is dropped with a warning;
-anything else wrong is a one-line ``SaveError`` naming the file and line.
-Nothing is ever written to a file that failed to load.
+then one event per line (``event.model_dump_json()``).  ``load`` validates every
+line and replays it through ``apply_event``; ``koza.storage.writer`` appends to a
+save while its game is played.  A last line without its newline (cut off by a
+crash) is dropped with a warning; anything else wrong is a one-line
+``SaveError`` naming the file and line, with any quoted input cut short.
+Loading never writes, and nothing but a ``SaveError`` escapes it.
 """
 
 from __future__ import annotations
 
-import contextlib
+import errno
 import json
 import logging
 import os
-import sys
+import re
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +31,8 @@ from koza.core.state import GameState, ReplayError, apply_event
 FORMAT = "koza-save"
 SCHEMA = 1
 SUFFIX = ".koza.jsonl"
+REASON_LIMIT = 160
+"""The most characters of a refusal's reason (after ``file:line:``)."""
 
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 UPCASTERS: dict[int, Upcaster] = {}
@@ -64,12 +66,31 @@ def header_line(schema: int | None = None) -> bytes:
     return json.dumps(head).encode() + b"\n"
 
 
+def shorten(reason: str, limit: int = REASON_LIMIT) -> str:
+    """``reason`` with long words (a huge number, a pasted string) cut, and at most ``limit``."""
+    reason = re.sub(r"\S{41,}", lambda m: m.group()[:24] + "…", " ".join(reason.split()))
+    return reason if len(reason) <= limit else reason[: limit - 1] + "…"
+
+
+def refusal(name: str, lineno: int, reason: str) -> SaveError:
+    """The ``SaveError`` for line ``lineno`` of ``name``."""
+    return SaveError(f"{name}:{lineno}: {shorten(reason)}")
+
+
 # --- reading -----------------------------------------------------------------
+
+
+def _json(raw: bytes) -> object:
+    """``raw`` parsed, or ``ValueError`` (deep nesting and huge numbers included)."""
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
 
 
 def _is_json(raw: bytes) -> bool:
     try:
-        json.loads(raw)
+        _json(raw)
     except ValueError:
         return False
     return True
@@ -77,22 +98,24 @@ def _is_json(raw: bytes) -> bool:
 
 def _check_header(name: str, raw: bytes) -> int:
     try:
-        head = json.loads(raw)
+        head = _json(raw)
     except ValueError:
         head = None
     if not isinstance(head, dict) or head.get("format") != FORMAT:
-        raise SaveError(f"{name}:1: not a koza save (no koza-save header)")
+        raise refusal(name, 1, "not a koza save (no koza-save header)")
     schema = head.get("schema")
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
-        raise SaveError(f"{name}:1: bad save schema {schema!r}")
+        raise refusal(name, 1, f"bad save schema {schema!r}")
     if schema > SCHEMA:
-        raise SaveError(
-            f"{name}:1: save schema {schema} is newer than this koza {__version__} "
-            f"understands (schema {SCHEMA}); update koza to open it"
+        raise refusal(
+            name,
+            1,
+            f"save schema {schema} is newer than this koza {__version__} "
+            f"understands (schema {SCHEMA}); update koza to open it",
         )
     missing = [v for v in range(schema, SCHEMA) if v not in UPCASTERS]
     if missing:
-        raise SaveError(f"{name}:1: cannot upgrade save schema {missing[0]}")
+        raise refusal(name, 1, f"cannot upgrade save schema {missing[0]}")
     return schema
 
 
@@ -101,9 +124,13 @@ def describe_invalid(exc: ValidationError, raw: bytes) -> str:
     err = exc.errors(include_url=False)[0]
     kind = err["type"]
     if kind == "json_invalid":
-        return "a blank line" if not raw.strip() else "not valid JSON"
+        if not raw.strip():
+            return "a blank line"
+        if "recursion limit" in str(err.get("msg", "")):
+            return "not valid JSON (nested too deeply)"
+        return "not valid JSON"
     if kind == "union_tag_invalid":
-        return f"unknown event type {err.get('ctx', {}).get('tag')!r}"
+        return f"unknown event type {shorten(repr(err.get('ctx', {}).get('tag')), 40)}"
     if kind == "union_tag_not_found":
         return "an event without a type"
     if kind in ("dict_type", "model_type", "model_attributes_type"):
@@ -116,30 +143,49 @@ def describe_invalid(exc: ValidationError, raw: bytes) -> str:
 
 def _upcast(name: str, lineno: int, raw: bytes, schema: int) -> Event:
     try:
-        data = json.loads(raw)
+        data = _json(raw)
     except ValueError:
-        raise SaveError(f"{name}:{lineno}: not valid JSON") from None
+        raise refusal(name, lineno, "not valid JSON") from None
     if not isinstance(data, dict):
-        raise SaveError(f"{name}:{lineno}: not an event (a JSON object was expected)")
+        raise refusal(name, lineno, "not an event (a JSON object was expected)")
     for version in range(schema, SCHEMA):
         data = UPCASTERS[version](data)
     try:
         return EVENT_ADAPTER.validate_python(data)
     except ValidationError as exc:
-        raise SaveError(f"{name}:{lineno}: {describe_invalid(exc, raw)}") from None
+        raise refusal(name, lineno, describe_invalid(exc, raw)) from None
+
+
+def _crash_remnant(line: bytes) -> bool:
+    """A whole line of NUL bytes: what a crash can leave where a line was being written."""
+    return bool(line) and not line.strip(b"\0")
 
 
 def parse(path: Path, data: bytes) -> LoadedSave:
-    """Validate and replay the bytes of a save file (``path`` only names it)."""
+    """Validate and replay the bytes of a save file (``path`` only names it).
+
+    Only the last line can be a crash remnant: one without its newline (unless it is
+    a whole event), or a line of NUL bytes.  A whole line that is not an event is a
+    refusal, wherever it is.
+    """
     name = str(path)
+    try:
+        return _parse(name, path, data)
+    except SaveError:
+        raise
+    except Exception as exc:  # a loader bug must still be a one-line refusal
+        raise SaveError(shorten(f"{name}: cannot be read ({type(exc).__name__}: {exc})")) from None
+
+
+def _parse(name: str, path: Path, data: bytes) -> LoadedSave:
     lines = data.split(b"\n")
     tail = lines.pop()  # b"" when the file ends with a newline
     good, torn, newline_missing, warnings = len(data), False, False, []
     if tail and _is_json(tail):  # a whole event that only lacks its newline
         lines.append(tail)
         newline_missing = True
-    elif tail or (len(lines) > 1 and not _is_json(lines[-1])):
-        if not tail:  # a crash can also leave a line of garbage (NULs) with a newline
+    elif tail or (len(lines) > 1 and _crash_remnant(lines[-1])):
+        if not tail:
             tail = lines.pop() + b"\n"
         good, torn = len(data) - len(tail), True
         warnings.append(
@@ -148,10 +194,10 @@ def parse(path: Path, data: bytes) -> LoadedSave:
         )
     if not lines:
         why = "its header line is cut off" if torn else "the file is empty"
-        raise SaveError(f"{name}:1: not a koza save ({why})")
+        raise refusal(name, 1, f"not a koza save ({why})")
     schema = _check_header(name, lines[0])
     if len(lines) == 1:
-        raise SaveError(f"{name}:2: no game in the file (it ends after the header)")
+        raise refusal(name, 2, "no game in the file (it ends after the header)")
     validate = EVENT_ADAPTER.validate_json
     state: GameState | None = None
     events: list[Event] = []
@@ -163,16 +209,16 @@ def parse(path: Path, data: bytes) -> LoadedSave:
             try:
                 ev = validate(raw)
             except ValidationError as exc:
-                raise SaveError(f"{name}:{lineno}: {describe_invalid(exc, raw)}") from None
+                raise refusal(name, lineno, describe_invalid(exc, raw)) from None
         else:
             ev = _upcast(name, lineno, raw, schema)
         try:
             state = apply_event(state, ev)
         except ReplayError as exc:
-            raise SaveError(f"{name}:{lineno}: {exc}") from None
+            raise refusal(name, lineno, str(exc)) from None
         except Exception as exc:  # a fold bug must still be a one-line refusal
             why = f"{type(exc).__name__}: {exc}"
-            raise SaveError(f"{name}:{lineno}: this event cannot be replayed ({why})") from None
+            raise refusal(name, lineno, f"this event cannot be replayed ({why})") from None
         append(ev)
     assert state is not None
     for w in warnings:
@@ -180,191 +226,80 @@ def parse(path: Path, data: bytes) -> LoadedSave:
     return LoadedSave(path, schema, events, state, good, torn, newline_missing, warnings)
 
 
-def _os_error(path: Path, exc: OSError) -> SaveError:
+# --- files -------------------------------------------------------------------
+
+_KINDS = (
+    (stat.S_ISDIR, "is a folder, not a save file"),
+    (stat.S_ISFIFO, "is a pipe (FIFO), not a save file"),
+    (stat.S_ISSOCK, "is a socket, not a save file"),
+    (stat.S_ISCHR, "is a device, not a save file"),
+    (stat.S_ISBLK, "is a device, not a save file"),
+)
+
+
+def not_a_file(path: Path, mode: int) -> SaveError | None:
+    """The refusal for something that is not a regular file, else None."""
+    if stat.S_ISREG(mode):
+        return None
+    why = next((text for test, text in _KINDS if test(mode)), "is not a regular file")
+    return SaveError(f"{path}: {why}")
+
+
+def os_error(path: Path, exc: OSError) -> SaveError:
+    """A one-line ``SaveError`` for a failed file operation on ``path``."""
     if isinstance(exc, FileNotFoundError):
         return SaveError(f"{path}: no such file")
     if isinstance(exc, IsADirectoryError):
         return SaveError(f"{path}: is a folder, not a save file")
+    if exc.errno == errno.ELOOP:
+        return SaveError(f"{path}: is a symbolic link that loops (it never reaches a file)")
     return SaveError(f"{path}: {(exc.strerror or str(exc)).lower()}")
 
 
-def load(path: Path | str) -> LoadedSave:
-    """Read and replay a save without locking or changing it (raises ``SaveError``)."""
-    path = Path(path)
+def check_path(path: Path) -> SaveError | None:
+    """Why ``path`` cannot be a save file (missing, a folder, a FIFO, a link loop), or None."""
     try:
-        data = path.read_bytes()
+        st = path.stat()
     except OSError as exc:
-        raise _os_error(path, exc) from None
-    return parse(path, data)
+        return os_error(path, exc)
+    return not_a_file(path, st.st_mode)
 
 
-# --- writing -----------------------------------------------------------------
-
-
-def _sync(fd: int) -> None:
-    if hasattr(os, "fdatasync"):
-        os.fdatasync(fd)
-    else:  # pragma: no cover - macOS, Windows
-        os.fsync(fd)
-
-
-def _sync_dir(folder: Path) -> None:
-    """Make a new or renamed file's name durable (POSIX; a no-op elsewhere)."""
-    if sys.platform == "win32":  # pragma: no cover
-        return
-    fd = os.open(folder, os.O_RDONLY)
+def open_regular(path: Path, flags: int) -> int:
+    """``os.open`` that never blocks on a FIFO and refuses all but a regular file."""
     try:
-        os.fsync(fd)
-    finally:
+        fd = os.open(path, flags | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise os_error(path, exc) from None
+    try:
+        problem = not_a_file(path, os.fstat(fd).st_mode)
+        if problem is not None:
+            raise problem
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+    except BaseException:
         os.close(fd)
+        raise
+    return fd
 
 
-def _lock(fd: int, path: Path) -> None:
-    """Take an exclusive OS lock on ``fd`` for as long as it stays open."""
-    if sys.platform == "win32":  # pragma: no cover
-        return
-    import fcntl
-
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        raise SaveError(
-            f"{path}: this game is open in another koza (the save file is locked)"
-        ) from None
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot lock the save file ({exc.strerror})") from None
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
-
-
-def _read_all(fd: int) -> bytes:
+def read_fd(fd: int) -> bytes:
+    """Every byte of an open file, from its start."""
     with open(fd, "rb", closefd=False) as f:
         f.seek(0)
         return f.read()
 
 
-class SaveWriter:
-    """Appends events to a save file it holds locked: the ``sink`` of a ``Game``."""
-
-    def __init__(self, path: Path, fd: int, size: int, sync: bool = True) -> None:
-        self.path = path
-        self._fd = fd
-        self._size = size
-        self.sync = sync
-
-    @classmethod
-    def create(cls, path: Path, sync: bool = True) -> SaveWriter:
-        """Create a new save file (never overwrites one) holding only the header."""
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise _os_error(path.parent, exc) from None
-        flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_APPEND | getattr(os, "O_BINARY", 0)
-        try:
-            fd = os.open(path, flags, 0o644)
-        except FileExistsError:
-            raise SaveError(f"{path}: a save with this name already exists") from None
-        except OSError as exc:
-            raise _os_error(path, exc) from None
-        writer = cls(path, fd, 0, sync)
-        try:
-            _lock(fd, path)
-            writer._append(header_line())
-            _sync_dir(path.parent)
-        except BaseException:
-            writer.close()
-            path.unlink(missing_ok=True)
-            raise
-        return writer
-
-    @classmethod
-    def open(cls, path: Path, sync: bool = True) -> tuple[SaveWriter, LoadedSave]:
-        """Lock and load an existing save to go on writing it.
-
-        A cut-off last line is truncated away (and a missing final newline added)
-        only after the whole file has loaded; an older schema is rewritten in the
-        current one.  A file that fails to load is left exactly as it was.
-        """
-        try:
-            fd = os.open(path, os.O_RDWR | os.O_APPEND | getattr(os, "O_BINARY", 0))
-        except OSError as exc:
-            raise _os_error(path, exc) from None
-        try:
-            _lock(fd, path)
-            if os.name == "posix":
-                st, now = os.fstat(fd), os.stat(path)
-                if (st.st_dev, st.st_ino) != (now.st_dev, now.st_ino):
-                    raise SaveError(f"{path}: the file was replaced while opening; try again")
-            loaded = parse(path, _read_all(fd))
-        except BaseException:
-            os.close(fd)
-            raise
-        writer = cls(path, fd, loaded.good_bytes, sync)
-        try:
-            if loaded.schema != SCHEMA:
-                writer._rewrite(loaded.events)
-            elif loaded.torn:
-                os.ftruncate(fd, loaded.good_bytes)
-                _sync(fd)
-            elif loaded.newline_missing:
-                writer._append(b"\n")
-        except OSError as exc:
-            writer.close()
-            raise _os_error(path, exc) from None
-        except BaseException:
-            writer.close()
-            raise
-        return writer, loaded
-
-    def _rewrite(self, events: list[Event]) -> None:
-        """Replace the file by the same events in the current schema (atomically)."""
-        tmp = self.path.with_name(self.path.name + ".upgrade")
-        fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o644)
-        data = header_line() + b"".join(ev.model_dump_json().encode() + b"\n" for ev in events)
-        try:
-            _lock(fd, tmp)
-            _write_all(fd, data)
-            os.fsync(fd)
-            os.replace(tmp, self.path)
-            _sync_dir(self.path.parent)
-        except BaseException:
-            os.close(fd)
-            tmp.unlink(missing_ok=True)
-            raise
-        os.close(self._fd)
-        self._fd, self._size = fd, len(data)
-
-    def _append(self, data: bytes) -> None:
-        if self._fd < 0:
-            raise SaveError(f"{self.path}: the save file is closed")
-        try:
-            _write_all(self._fd, data)
-            if self.sync:
-                _sync(self._fd)
-        except OSError as exc:
-            with contextlib.suppress(OSError):  # keep the file whole: drop a partial line
-                os.ftruncate(self._fd, self._size)
-            raise SaveError(f"{self.path}: could not save ({exc.strerror})") from None
-        self._size += len(data)
-
-    def __call__(self, event: Event) -> None:
-        """Append one event, flushed to disk before returning."""
-        self._append(event.model_dump_json().encode() + b"\n")
-
-    @property
-    def closed(self) -> bool:
-        return self._fd < 0
-
-    def close(self) -> None:
-        """Close the file, which releases the lock (safe to call twice)."""
-        if self._fd >= 0:
-            fd, self._fd = self._fd, -1
-            os.close(fd)
-
-    def __del__(self) -> None:  # a forgotten writer must not keep its game locked
-        with contextlib.suppress(Exception):
-            self.close()
+def load(path: Path | str) -> LoadedSave:
+    """Read and replay a save without locking or changing it (raises ``SaveError``)."""
+    path = Path(path)
+    fd = open_regular(path, os.O_RDONLY)
+    try:
+        data = read_fd(fd)
+    except OSError as exc:
+        raise os_error(path, exc) from None
+    except MemoryError:
+        raise SaveError(f"{path}: too big to be a koza save") from None
+    finally:
+        os.close(fd)
+    return parse(path, data)
