@@ -114,8 +114,8 @@ def event_games() -> Iterable[Figure]:
 def replay_long_save() -> Iterable[Figure]:
     """Load a long save from disk: read, validate every line, replay every event."""
     from koza.core.events import EVENT_ADAPTER
-    from koza.core.savefile import load
     from koza.core.state import apply_event
+    from koza.storage.savefile import load
 
     with tempfile.TemporaryDirectory(prefix="koza-bench-") as tmp:
         path = play_saved_game(Path(tmp), seed=2, players=4, target=1000)

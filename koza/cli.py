@@ -22,7 +22,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from koza import __version__, paths
+from koza import __version__
+from koza.storage.folder import save_dir
 
 Subparsers = Any  # argparse's _SubParsersAction
 EXIT_USAGE = 2
@@ -89,7 +90,7 @@ def _bot_list(text: str) -> list[str]:
 
 def save_folder(args: argparse.Namespace) -> Path:
     """The save folder for this run (``--save-dir``, ``KOZA_HOME`` or the default)."""
-    return paths.save_dir(getattr(args, "save_dir", None))
+    return save_dir(getattr(args, "save_dir", None))
 
 
 # --- the app (koza.tui.launch) -------------------------------------------------
@@ -109,11 +110,11 @@ def _launch(command: str, func: str, *call_args: object) -> int:
 
 
 def _existing(path: Path, command: str) -> str | None:
-    if not path.exists():
-        return f"{command}: {path}: no such file"
-    if path.is_dir():
-        return f"{command}: {path}: is a folder, not a save file"
-    return None
+    """Why ``path`` cannot be opened as a save (missing, a folder, a FIFO, a link loop)."""
+    from koza.storage.savefile import check_path
+
+    problem = check_path(path)
+    return None if problem is None else f"{command}: {problem}"
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -174,7 +175,7 @@ def _side_names(state: Any, side: int) -> str:
 
 def verify_line(path: Path) -> tuple[bool, str]:
     """``(ok, one line)`` for one save file."""
-    from koza.core.savefile import SaveError, load
+    from koza.storage.savefile import SaveError, load
 
     try:
         loaded = load(path)
@@ -220,8 +221,8 @@ def sim_game_seed(seed: int, index: int) -> int:
 def run_sim(args: argparse.Namespace) -> int:
     from koza.core.events import SeatInfo
     from koza.core.rules import RuleError, RuleSet
-    from koza.core.savefile import SaveError
     from koza.session import Session
+    from koza.storage.savefile import SaveError
 
     try:
         rules = RuleSet.from_pairs(args.rule or [])

@@ -9,35 +9,22 @@ from __future__ import annotations
 
 import random
 import uuid
-from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import datetime
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
 
-from koza import paths
 from koza.bots import Bot, decide, make_bot
 from koza.core.commands import Command
 from koza.core.events import SeatInfo
 from koza.core.game import Game
 from koza.core.rules import RuleSet
-from koza.core.savefile import SUFFIX, LoadedSave, SaveError, SaveWriter, load
 from koza.core.state import GameState
 from koza.core.view import SeatView, seat_view
-
-__all__ = [
-    "SaveError",
-    "SaveSummary",
-    "Session",
-    "latest_unfinished",
-    "list_saves",
-    "save_name",
-]
-
-
-def save_name(game_id: str, when: datetime | None = None) -> str:
-    """``YYYYmmdd-HHMMSS-<game_id>.koza.jsonl`` (local time, so names sort by age)."""
-    return f"{(when or datetime.now()):%Y%m%d-%H%M%S}-{game_id}{SUFFIX}"
+from koza.storage.folder import free_save_path
+from koza.storage.folder import save_dir as default_save_dir
+from koza.storage.savefile import SaveError, shorten
+from koza.storage.writer import SaveWriter
 
 
 def bot_seed(game_seed: int | None, seat: int) -> int | None:
@@ -56,6 +43,7 @@ class Session:
         self._writer = writer
         self._bots: dict[int, Bot | None] = {}
         self.warnings: tuple[str, ...] = tuple(warnings)  # e.g. a dropped cut-off line
+        self._unsettled = False  # a save failed mid-step: events may be owed
 
     @classmethod
     def create(
@@ -68,7 +56,7 @@ class Session:
         game_id: str | None = None,
         sync: bool = True,
     ) -> Session:
-        """Start a new game saved in ``save_dir`` (default: ``paths.save_dir()``).
+        """Start a new game saved in ``save_dir`` (default: ``storage.folder.save_dir()``).
 
         Raises ``RuleError`` for seats the rules cannot take (before any file is
         made) and ``SaveError`` if the file cannot be written.
@@ -77,28 +65,47 @@ class Session:
         infos = [s if isinstance(s, SeatInfo) else SeatInfo(name=s) for s in seats]
         rules.check_players(len(infos))
         game_id = game_id or uuid.uuid4().hex[:12]
-        folder = paths.save_dir(save_dir)
-        path = folder / save_name(game_id)
-        for n in range(2, 1000):
-            if not path.exists():
-                break
-            path = folder / save_name(f"{game_id}-{n}")
+        path = free_save_path(default_save_dir(save_dir), game_id)
         writer = SaveWriter.create(path, sync=sync)
         try:
             game = Game.new(infos, rules, seed, sink=writer, game_id=game_id)
         except BaseException:
-            writer.close()
-            path.unlink(missing_ok=True)
+            writer.discard()
             raise
         return cls(path, game, writer)
 
     @classmethod
     def open(cls, path: Path, *, sync: bool = True) -> Session:
-        """Resume a saved game: load it (raises ``SaveError``) and take its lock."""
+        """Resume a saved game: load it (raises ``SaveError``) and take its lock.
+
+        Whatever the last event leaves owed is written first: a round's score, a
+        redeal, or round 1 of a game saved right after it was created.  A seat whose
+        bot this koza cannot make is a ``SaveError`` that names it.
+        """
         path = Path(path)
         writer, loaded = SaveWriter.open(path, sync=sync)
-        game = Game(loaded.state, loaded.events, sink=writer)
-        return cls(path, game, writer, loaded.warnings)
+        try:
+            game = Game(loaded.state, loaded.events, sink=writer)
+            session = cls(path, game, writer, loaded.warnings)
+            session._make_bots()
+            if game.state.phase == "new":  # saved before round 1 was dealt
+                game.next_round()
+        except BaseException:
+            writer.close()
+            raise
+        return session
+
+    def _make_bots(self) -> None:
+        for seat, info in enumerate(self.state.seats):
+            if info.kind != "bot":
+                continue
+            try:
+                self.bot(seat)
+            except ValueError as exc:
+                raise SaveError(
+                    f"{self.path}: seat {seat + 1} ({info.name}) is played by a bot this koza "
+                    f"cannot make: {shorten(str(exc))}"
+                ) from None
 
     # --- reading ------------------------------------------------------------
 
@@ -119,12 +126,14 @@ class Session:
     def play(self, command: Command, seat: int | None = None) -> None:
         """``Game.play`` (``IllegalMoveError`` passes through); saved before it returns."""
         self._check_open()
-        self.game.play(command, seat)
+        with self._owing_on_failure():
+            self.game.play(command, seat)
 
     def next_round(self) -> None:
         """Deal the next round (saved before it returns)."""
         self._check_open()
-        self.game.next_round()
+        with self._owing_on_failure():
+            self.game.next_round()
 
     def bot(self, seat: int) -> Bot | None:
         """The bot playing ``seat`` (made once per session), or None for a human seat."""
@@ -138,6 +147,7 @@ class Session:
 
     def play_bot(self) -> Command:
         """Let the bot whose turn it is choose and play; returns its command."""
+        self._check_open()
         seat = self.game.turn
         bot = self.bot(seat) if seat >= 0 else None
         if bot is None:
@@ -147,8 +157,26 @@ class Session:
         return command
 
     def _check_open(self) -> None:
+        """Refuse a closed session; first write what a failed save left owed."""
         if self._writer.closed:
             raise SaveError(f"{self.path}: the session is closed")
+        if self._unsettled:
+            with self._owing_on_failure():
+                self.game = Game(self.game.state, self.game.events, sink=self._writer)
+            self._unsettled = False
+
+    @contextmanager
+    def _owing_on_failure(self) -> Iterator[None]:
+        """Remember a ``SaveError`` that may have cut a step short (e.g. a full disk).
+
+        The move itself is then unplayed, or played with its consequences (a round's
+        score, the game over) still to be written: the next call writes them.
+        """
+        try:
+            yield
+        except SaveError:
+            self._unsettled = True
+            raise
 
     # --- closing ------------------------------------------------------------
 
@@ -166,78 +194,3 @@ class Session:
         tb: TracebackType | None,
     ) -> None:
         self.close()
-
-
-# --- the save folder -----------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SaveSummary:
-    """One line of the saved-games list."""
-
-    path: Path
-    modified: datetime
-    names: tuple[str, ...]
-    totals: tuple[int, ...]
-    round_no: int
-    finished: bool
-    kinds: tuple[str, ...]
-    error: str | None = None  # set (and the rest empty) for an unreadable save
-
-
-def summarize(loaded: LoadedSave, modified: datetime) -> SaveSummary:
-    """The list entry of a loaded save."""
-    st = loaded.state
-    return SaveSummary(
-        path=loaded.path,
-        modified=modified,
-        names=tuple(s.name for s in st.seats),
-        totals=st.sheets.totals,
-        round_no=st.round_no,
-        finished=st.phase == "game_over",
-        kinds=tuple(s.kind for s in st.seats),
-    )
-
-
-_SUMMARIES: dict[Path, tuple[tuple[int, int, int], SaveSummary]] = {}
-"""Summaries already made, by path, valid while (size, mtime, inode) stay the same."""
-
-
-def _summary(path: Path) -> SaveSummary | None:
-    try:
-        st = path.stat()
-    except OSError:
-        return None  # gone since the folder was listed
-    key = (st.st_size, st.st_mtime_ns, st.st_ino)
-    hit = _SUMMARIES.get(path)
-    if hit is not None and hit[0] == key:
-        return hit[1]
-    modified = datetime.fromtimestamp(st.st_mtime).astimezone()
-    try:
-        summary = summarize(load(path), modified)
-    except SaveError as exc:
-        summary = SaveSummary(path, modified, (), (), 0, False, (), error=str(exc))
-    _SUMMARIES[path] = (key, summary)
-    return summary
-
-
-def list_saves(save_dir: Path | None = None, include_bad: bool = False) -> list[SaveSummary]:
-    """Saved games, newest first.  Files are only read, never changed.
-
-    Unreadable saves are skipped, or listed with ``error`` set if ``include_bad``.
-    Each file is loaded (validated and replayed) once and then remembered until
-    it changes.
-    """
-    folder = paths.save_dir(save_dir)
-    try:
-        files = [p for p in folder.iterdir() if p.name.endswith(SUFFIX) and p.is_file()]
-    except OSError:
-        return []
-    out = [s for s in map(_summary, files) if s is not None and (include_bad or s.error is None)]
-    out.sort(key=lambda s: (s.modified, s.path.name), reverse=True)
-    return out
-
-
-def latest_unfinished(save_dir: Path | None = None) -> Path | None:
-    """The newest readable save whose game is not over, if any."""
-    return next((s.path for s in list_saves(save_dir) if not s.finished), None)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from textual.widgets import Input, Static
 
-from koza.core.savefile import SUFFIX
+from koza.storage.savefile import SUFFIX
 from koza.tui.app import KozaApp
 from koza.tui.screens.new_game import NewGameScreen
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from koza.core.events import SeatInfo
-from koza.core.savefile import load
 from koza.session import Session
+from koza.storage.savefile import load
 
 
 def test_a_session_plays_the_omniscient_reference_through_decide(tmp_path: Path) -> None:

@@ -9,8 +9,8 @@ import pytest
 from textual.widgets import Select, Static
 
 from koza.core.events import SeatInfo
-from koza.core.savefile import load
 from koza.session import Session
+from koza.storage.savefile import load
 from koza.tui.app import KozaApp
 from koza.tui.replay_screen import ReplayScreen, open_replay
 from koza.tui.table.screen import TableScreen

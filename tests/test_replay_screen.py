@@ -9,11 +9,11 @@ from textual.app import App
 from textual.screen import Screen
 
 from koza.core.events import SeatInfo
-from koza.core.savefile import SaveError, load
 from koza.core.state import replay
 from koza.core.tiles import tiles_of
 from koza.core.view import seat_view
 from koza.session import Session
+from koza.storage.savefile import SaveError, load
 from koza.tui.replay_screen import ReplayScreen
 from koza.tui.table.board import Board
 from koza.tui.table.scene import scene_from_state, scene_from_view

@@ -18,11 +18,11 @@ from test_savefile_helpers import (
 )
 
 from koza import __version__
-from koza.core import savefile
-from koza.core.savefile import SaveError, load
 from koza.core.state import replay
 from koza.core.tiles import tile_name
 from koza.session import Session
+from koza.storage import savefile
+from koza.storage.savefile import SaveError, load
 
 
 @pytest.fixture
@@ -239,7 +239,7 @@ def test_cut_off_last_line_is_dropped_with_a_warning(
     last = data.rstrip(b"\n").rsplit(b"\n", 1)[1]
     save.write_bytes(data[: -len(last) // 2])
     n_lines = len(lines_of(save))
-    with caplog.at_level(logging.WARNING, logger="koza.core.savefile"):
+    with caplog.at_level(logging.WARNING, logger="koza.storage.savefile"):
         loaded = load(save)
     warning = f"{save}:{n_lines}: the last line was cut off (a crash while saving?) and was dropped"
     assert loaded.warnings == [warning]

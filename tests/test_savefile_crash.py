@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from test_savefile_helpers import play_out
 
-from koza.core.savefile import SaveError, load
 from koza.session import Session
+from koza.storage.savefile import SaveError, load
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and flock")
 

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from test_savefile_helpers import bot_seats, play_out
 
 from koza.core.rules import RuleSet
-from koza.core.savefile import load
 from koza.session import Session
+from koza.storage.savefile import load
 
 rule_sets = st.builds(
     RuleSet,

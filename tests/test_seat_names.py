@@ -13,8 +13,8 @@ import pytest
 from pydantic import ValidationError
 
 from koza.core.events import SeatInfo
-from koza.core.savefile import SaveError, load
 from koza.session import Session
+from koza.storage.savefile import SaveError, load
 
 
 @pytest.mark.parametrize("name", ["[/]", "Ann]", "[bold]Bob", "Eve\x1b[31m", "tab\there"])

@@ -10,14 +10,15 @@ import platformdirs
 import pytest
 from test_savefile_helpers import bot_seats, play_out, saved_game
 
-from koza import paths
 from koza.bots import RandomBot
 from koza.core.commands import Draw, Pass
 from koza.core.events import SeatInfo
 from koza.core.game import IllegalMoveError
 from koza.core.rules import RuleError, RuleSet
-from koza.core.savefile import SaveError, load
-from koza.session import SaveSummary, Session, latest_unfinished, list_saves
+from koza.session import Session
+from koza.storage import folder as paths
+from koza.storage.listing import SaveSummary, latest_unfinished, list_saves
+from koza.storage.savefile import SaveError, load
 
 
 def test_create_names_the_file_and_saves_the_deal(tmp_path: Path) -> None:
@@ -158,17 +159,17 @@ def test_list_saves_sees_a_game_change(tmp_path: Path) -> None:
 def test_each_event_is_flushed_to_disk_as_it_happens(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from koza.core import savefile
+    from koza.storage import writer
 
     sessions: list[Session] = []
     synced: list[int] = []  # how many events the game held at each fsync
-    real = savefile._sync
+    real = writer._sync
 
     def counting(fd: int) -> None:
         synced.append(len(sessions[0].game.events) if sessions else -1)
         real(fd)
 
-    monkeypatch.setattr(savefile, "_sync", counting)
+    monkeypatch.setattr(writer, "_sync", counting)
     with Session.create(["Ann", "Bob"], seed=1, save_dir=tmp_path) as s:
         sessions.append(s)
         synced.clear()

@@ -11,8 +11,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Markdown, Static
 
 from koza.core.events import SeatInfo
-from koza.core.savefile import SUFFIX
 from koza.session import Session
+from koza.storage.savefile import SUFFIX
 from koza.tui import launch, strings
 from koza.tui.app import KozaApp, Services
 from koza.tui.screens.help import HelpScreen, keys_markdown, rules_text

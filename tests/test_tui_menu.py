@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Select, Static
 
 from koza.core.events import SeatInfo
-from koza.core.savefile import SUFFIX
+from koza.storage.savefile import SUFFIX
 from koza.tui.app import KozaApp, Services
 from koza.tui.screens.help import HelpScreen
 from koza.tui.screens.menu import MenuScreen

@@ -10,9 +10,9 @@ from textual.pilot import Pilot
 
 from koza.core.commands import Draw, Pass, Play, PlayDoubles
 from koza.core.events import DoublesPlayed, RoundScored, SeatInfo, TilePlayed
-from koza.core.savefile import load
 from koza.core.state import replay
 from koza.session import Session
+from koza.storage.savefile import load
 from koza.tui.dialogs import EndPromptScreen, GameOverScreen, HandOverScreen, RoundOverScreen
 from koza.tui.table.chain import ChainView
 from koza.tui.table.hand import STEP, HandView

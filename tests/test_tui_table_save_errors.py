@@ -13,8 +13,8 @@ from textual.app import App
 from textual.screen import Screen
 
 from koza.core.events import Event, RoundScored, SeatInfo
-from koza.core.savefile import SaveError, load
 from koza.session import Session
+from koza.storage.savefile import SaveError, load
 from koza.tui.app import KozaApp
 from koza.tui.screens.message import MessageScreen
 from koza.tui.table.screen import TableScreen

@@ -10,9 +10,9 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 
 from koza.core.events import MOVE_EVENTS
-from koza.core.savefile import load
 from koza.core.state import replay
 from koza.session import Session
+from koza.storage.savefile import load
 from koza.tui.table.board import Board
 from koza.tui.watch_screen import WatchScreen, create_session, watch_seats
 

@@ -57,7 +57,7 @@ def _open(path: Path) -> Any:
 
 
 def _list_saves(save_dir: Path | None) -> list[Any]:
-    from koza.session import list_saves
+    from koza.storage.listing import list_saves
 
     return list(list_saves(save_dir, include_bad=True))
 
@@ -173,9 +173,9 @@ class KozaApp(App[int]):
     # --- settings -----------------------------------------------------------
 
     def settings_path(self) -> Path:
-        from koza import paths
+        from koza.storage import folder
 
-        return paths.save_dir(self.save_dir) / SETTINGS_FILE
+        return folder.save_dir(self.save_dir) / SETTINGS_FILE
 
     def _load_theme(self) -> None:
         with suppress(OSError, ValueError, AttributeError):

@@ -35,7 +35,8 @@ def play(save_dir: Path | None = None) -> int:
 
 def open_for_resume(save_dir: Path | None, path: Path | None) -> Any:
     """The session to resume, or a one-line ``ValueError`` (the file is left as it is)."""
-    from koza.session import Session, latest_unfinished
+    from koza.session import Session
+    from koza.storage.listing import latest_unfinished
 
     target = Path(path) if path is not None else latest_unfinished(save_dir)
     if target is None:
@@ -80,7 +81,7 @@ def watch(
 
 def replay(path: Path) -> int:
     """``koza replay FILE``: the saved game step by step (read only, even if unfinished)."""
-    from koza.core.savefile import SaveError, load
+    from koza.storage.savefile import SaveError, load
     from koza.tui.app import KozaApp
     from koza.tui.replay_screen import open_replay
 

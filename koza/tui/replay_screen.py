@@ -29,11 +29,11 @@ from koza.core.events import (
     TilePlayed,
     TurnPassed,
 )
-from koza.core.savefile import SaveError, load
 from koza.core.state import GameState
 from koza.core.tiles import tile_name
 from koza.core.view import seat_view
 from koza.replay import ReplayCursor
+from koza.storage.savefile import SaveError, load
 from koza.tui.strings import cannot_open, t
 from koza.tui.table.board import Board
 from koza.tui.table.scene import Scene, scene_from_state, scene_from_view

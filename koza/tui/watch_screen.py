@@ -23,8 +23,8 @@ from textual.widgets import Button, Input, Label, Select, Static
 from koza.bots import ALL_BOTS, BOT_LEVELS
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
-from koza.core.savefile import SaveError
 from koza.session import Session
+from koza.storage.savefile import SaveError
 from koza.tui.strings import t
 from koza.tui.table.screen import TableScreen
 

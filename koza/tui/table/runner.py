@@ -19,7 +19,7 @@ from textual.worker import get_current_worker
 from koza.bots import decide
 from koza.core.commands import Command
 from koza.core.game import IllegalMoveError
-from koza.core.savefile import SaveError
+from koza.storage.savefile import SaveError
 from koza.watch import Driven as Session  # what the table needs of a session
 
 SPEEDS: tuple[float, ...] = (0.0, 0.1, 0.25, 0.5, 0.8, 1.2, 2.0, 3.0)

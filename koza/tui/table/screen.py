@@ -16,9 +16,9 @@ from textual.widgets import Footer, Static
 
 from koza.core.commands import Command, Draw, Pass, Play, PlayDoubles
 from koza.core.game import IllegalMoveError
-from koza.core.savefile import SaveError
 from koza.core.tiles import DOUBLE_OF, tile_name
 from koza.core.view import seat_view
+from koza.storage.savefile import SaveError
 from koza.tui.dialogs import EndPromptScreen, GameOverScreen, HandOverScreen, RoundOverScreen
 from koza.tui.strings import t
 from koza.tui.table.art import TileStyle, default_style

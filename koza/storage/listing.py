@@ -1,0 +1,82 @@
+"""The saves of a folder, summarised for the saved-games list (read only)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from koza.storage import folder as folders
+from koza.storage.savefile import SUFFIX, LoadedSave, SaveError, load
+
+
+@dataclass(frozen=True)
+class SaveSummary:
+    """One line of the saved-games list."""
+
+    path: Path
+    modified: datetime
+    names: tuple[str, ...]
+    totals: tuple[int, ...]
+    round_no: int
+    finished: bool
+    kinds: tuple[str, ...]
+    error: str | None = None  # set (and the rest empty) for an unreadable save
+
+
+def summarize(loaded: LoadedSave, modified: datetime) -> SaveSummary:
+    """The list entry of a loaded save."""
+    st = loaded.state
+    return SaveSummary(
+        path=loaded.path,
+        modified=modified,
+        names=tuple(s.name for s in st.seats),
+        totals=st.sheets.totals,
+        round_no=st.round_no,
+        finished=st.phase == "game_over",
+        kinds=tuple(s.kind for s in st.seats),
+    )
+
+
+_SUMMARIES: dict[Path, tuple[tuple[int, int, int], SaveSummary]] = {}
+"""Summaries already made, by path, valid while (size, mtime, inode) stay the same."""
+
+
+def _summary(path: Path) -> SaveSummary | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None  # gone since the folder was listed
+    key = (st.st_size, st.st_mtime_ns, st.st_ino)
+    hit = _SUMMARIES.get(path)
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    modified = datetime.fromtimestamp(st.st_mtime).astimezone()
+    try:
+        summary = summarize(load(path), modified)
+    except SaveError as exc:
+        summary = SaveSummary(path, modified, (), (), 0, False, (), error=str(exc))
+    _SUMMARIES[path] = (key, summary)
+    return summary
+
+
+def list_saves(save_dir: Path | None = None, include_bad: bool = False) -> list[SaveSummary]:
+    """Saved games, newest first.  Files are only read, never changed.
+
+    Unreadable saves are skipped, or listed with ``error`` set if ``include_bad``.
+    Each file is loaded (validated and replayed) once and then remembered until
+    it changes.
+    """
+    folder = folders.save_dir(save_dir)
+    try:
+        files = [p for p in folder.iterdir() if p.name.endswith(SUFFIX) and p.is_file()]
+    except OSError:
+        return []
+    out = [s for s in map(_summary, files) if s is not None and (include_bad or s.error is None)]
+    out.sort(key=lambda s: (s.modified, s.path.name), reverse=True)
+    return out
+
+
+def latest_unfinished(save_dir: Path | None = None) -> Path | None:
+    """The newest readable save whose game is not over, if any."""
+    return next((s.path for s in list_saves(save_dir) if not s.finished), None)

@@ -1,0 +1,305 @@
+"""Save files: one JSON Lines file per game, written while it is played.
+
+Line 1 is the header ``{"format": "koza-save", "schema": 1, "koza": "<version>"}``,
+then one event per line (``event.model_dump_json()``).  ``load`` validates every
+line and replays it through ``apply_event``; ``koza.storage.writer`` appends to a
+save while its game is played.  A last line without its newline (cut off by a
+crash) is dropped with a warning; anything else wrong is a one-line
+``SaveError`` naming the file and line, with any quoted input cut short.
+Loading never writes, and nothing but a ``SaveError`` escapes it.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import logging
+import os
+import re
+import stat
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from koza import __version__
+from koza.core.events import EVENT_ADAPTER, Event
+from koza.core.state import GameState, ReplayError, apply_event
+
+FORMAT = "koza-save"
+SCHEMA = 1
+SUFFIX = ".koza.jsonl"
+REASON_LIMIT = 160
+"""The most characters of a refusal's reason (after ``file:line:``)."""
+
+Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
+UPCASTERS: dict[int, Upcaster] = {}
+"""``UPCASTERS[n]`` rewrites one raw event dict of schema ``n`` into schema ``n + 1``."""
+
+log = logging.getLogger(__name__)
+log.addHandler(logging.NullHandler())  # no stray stderr output under the TUI
+
+
+class SaveError(Exception):
+    """A save that cannot be read, written or locked; ``str(e)`` is one line."""
+
+
+@dataclass
+class LoadedSave:
+    """A save file read and replayed: its events, the state they fold to, its health."""
+
+    path: Path
+    schema: int
+    events: list[Event]
+    state: GameState
+    good_bytes: int  # length of the whole-line prefix that was kept
+    torn: bool = False  # a cut-off last line was dropped
+    newline_missing: bool = False  # the last event is whole but lacks its newline
+    warnings: list[str] = field(default_factory=list)
+
+
+def header_line(schema: int | None = None) -> bytes:
+    """The first line of a new save file."""
+    head = {"format": FORMAT, "schema": SCHEMA if schema is None else schema, "koza": __version__}
+    return json.dumps(head).encode() + b"\n"
+
+
+def shorten(reason: str, limit: int = REASON_LIMIT) -> str:
+    """``reason`` with long words (a huge number, a pasted string) cut, and at most ``limit``."""
+    reason = re.sub(r"\S{41,}", lambda m: m.group()[:24] + "…", " ".join(reason.split()))
+    return reason if len(reason) <= limit else reason[: limit - 1] + "…"
+
+
+def refusal(name: str, lineno: int, reason: str) -> SaveError:
+    """The ``SaveError`` for line ``lineno`` of ``name``."""
+    return SaveError(f"{name}:{lineno}: {shorten(reason)}")
+
+
+# --- reading -----------------------------------------------------------------
+
+
+def _json(raw: bytes) -> object:
+    """``raw`` parsed, or ``ValueError`` (deep nesting and huge numbers included)."""
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
+def _is_json(raw: bytes) -> bool:
+    try:
+        _json(raw)
+    except ValueError:
+        return False
+    return True
+
+
+def _check_header(name: str, raw: bytes) -> int:
+    try:
+        head = _json(raw)
+    except ValueError:
+        head = None
+    if not isinstance(head, dict) or head.get("format") != FORMAT:
+        raise refusal(name, 1, "not a koza save (no koza-save header)")
+    schema = head.get("schema")
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+        raise refusal(name, 1, f"bad save schema {schema!r}")
+    if schema > SCHEMA:
+        raise refusal(
+            name,
+            1,
+            f"save schema {schema} is newer than this koza {__version__} "
+            f"understands (schema {SCHEMA}); update koza to open it",
+        )
+    missing = [v for v in range(schema, SCHEMA) if v not in UPCASTERS]
+    if missing:
+        raise refusal(name, 1, f"cannot upgrade save schema {missing[0]}")
+    return schema
+
+
+def describe_invalid(exc: ValidationError, raw: bytes) -> str:
+    """One short reason why a line is not a valid event."""
+    err = exc.errors(include_url=False)[0]
+    kind = err["type"]
+    if kind == "json_invalid":
+        if not raw.strip():
+            return "a blank line"
+        if "recursion limit" in str(err.get("msg", "")):
+            return "not valid JSON (nested too deeply)"
+        return "not valid JSON"
+    if kind == "union_tag_invalid":
+        return f"unknown event type {shorten(repr(err.get('ctx', {}).get('tag')), 40)}"
+    if kind == "union_tag_not_found":
+        return "an event without a type"
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return "not an event (a JSON object was expected)"
+    loc = err["loc"]
+    where = ".".join(str(x) for x in loc[1:]) or "?"
+    msg = str(err["msg"]).removeprefix("Value error, ")
+    return f"bad {loc[0] if loc else 'event'} event: {where}: {msg}"
+
+
+def _upcast(name: str, lineno: int, raw: bytes, schema: int) -> Event:
+    try:
+        data = _json(raw)
+    except ValueError:
+        raise refusal(name, lineno, "not valid JSON") from None
+    if not isinstance(data, dict):
+        raise refusal(name, lineno, "not an event (a JSON object was expected)")
+    for version in range(schema, SCHEMA):
+        data = UPCASTERS[version](data)
+    try:
+        return EVENT_ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        raise refusal(name, lineno, describe_invalid(exc, raw)) from None
+
+
+def _crash_remnant(line: bytes) -> bool:
+    """A whole line of NUL bytes: what a crash can leave where a line was being written."""
+    return bool(line) and not line.strip(b"\0")
+
+
+def parse(path: Path, data: bytes) -> LoadedSave:
+    """Validate and replay the bytes of a save file (``path`` only names it).
+
+    Only the last line can be a crash remnant: one without its newline (unless it is
+    a whole event), or a line of NUL bytes.  A whole line that is not an event is a
+    refusal, wherever it is.
+    """
+    name = str(path)
+    try:
+        return _parse(name, path, data)
+    except SaveError:
+        raise
+    except Exception as exc:  # a loader bug must still be a one-line refusal
+        raise SaveError(shorten(f"{name}: cannot be read ({type(exc).__name__}: {exc})")) from None
+
+
+def _parse(name: str, path: Path, data: bytes) -> LoadedSave:
+    lines = data.split(b"\n")
+    tail = lines.pop()  # b"" when the file ends with a newline
+    good, torn, newline_missing, warnings = len(data), False, False, []
+    if tail and _is_json(tail):  # a whole event that only lacks its newline
+        lines.append(tail)
+        newline_missing = True
+    elif tail or (len(lines) > 1 and _crash_remnant(lines[-1])):
+        if not tail:
+            tail = lines.pop() + b"\n"
+        good, torn = len(data) - len(tail), True
+        warnings.append(
+            f"{name}:{len(lines) + 1}: the last line was cut off (a crash while saving?) "
+            "and was dropped"
+        )
+    if not lines:
+        why = "its header line is cut off" if torn else "the file is empty"
+        raise refusal(name, 1, f"not a koza save ({why})")
+    schema = _check_header(name, lines[0])
+    if len(lines) == 1:
+        raise refusal(name, 2, "no game in the file (it ends after the header)")
+    validate = EVENT_ADAPTER.validate_json
+    state: GameState | None = None
+    events: list[Event] = []
+    append = events.append
+    lineno = 1
+    for raw in lines[1:]:
+        lineno += 1
+        if schema == SCHEMA:
+            try:
+                ev = validate(raw)
+            except ValidationError as exc:
+                raise refusal(name, lineno, describe_invalid(exc, raw)) from None
+        else:
+            ev = _upcast(name, lineno, raw, schema)
+        try:
+            state = apply_event(state, ev)
+        except ReplayError as exc:
+            raise refusal(name, lineno, str(exc)) from None
+        except Exception as exc:  # a fold bug must still be a one-line refusal
+            why = f"{type(exc).__name__}: {exc}"
+            raise refusal(name, lineno, f"this event cannot be replayed ({why})") from None
+        append(ev)
+    assert state is not None
+    for w in warnings:
+        log.warning(w)
+    return LoadedSave(path, schema, events, state, good, torn, newline_missing, warnings)
+
+
+# --- files -------------------------------------------------------------------
+
+_KINDS = (
+    (stat.S_ISDIR, "is a folder, not a save file"),
+    (stat.S_ISFIFO, "is a pipe (FIFO), not a save file"),
+    (stat.S_ISSOCK, "is a socket, not a save file"),
+    (stat.S_ISCHR, "is a device, not a save file"),
+    (stat.S_ISBLK, "is a device, not a save file"),
+)
+
+
+def not_a_file(path: Path, mode: int) -> SaveError | None:
+    """The refusal for something that is not a regular file, else None."""
+    if stat.S_ISREG(mode):
+        return None
+    why = next((text for test, text in _KINDS if test(mode)), "is not a regular file")
+    return SaveError(f"{path}: {why}")
+
+
+def os_error(path: Path, exc: OSError) -> SaveError:
+    """A one-line ``SaveError`` for a failed file operation on ``path``."""
+    if isinstance(exc, FileNotFoundError):
+        return SaveError(f"{path}: no such file")
+    if isinstance(exc, IsADirectoryError):
+        return SaveError(f"{path}: is a folder, not a save file")
+    if exc.errno == errno.ELOOP:
+        return SaveError(f"{path}: is a symbolic link that loops (it never reaches a file)")
+    return SaveError(f"{path}: {(exc.strerror or str(exc)).lower()}")
+
+
+def check_path(path: Path) -> SaveError | None:
+    """Why ``path`` cannot be a save file (missing, a folder, a FIFO, a link loop), or None."""
+    try:
+        st = path.stat()
+    except OSError as exc:
+        return os_error(path, exc)
+    return not_a_file(path, st.st_mode)
+
+
+def open_regular(path: Path, flags: int) -> int:
+    """``os.open`` that never blocks on a FIFO and refuses all but a regular file."""
+    try:
+        fd = os.open(path, flags | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise os_error(path, exc) from None
+    try:
+        problem = not_a_file(path, os.fstat(fd).st_mode)
+        if problem is not None:
+            raise problem
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_fd(fd: int) -> bytes:
+    """Every byte of an open file, from its start."""
+    with open(fd, "rb", closefd=False) as f:
+        f.seek(0)
+        return f.read()
+
+
+def load(path: Path | str) -> LoadedSave:
+    """Read and replay a save without locking or changing it (raises ``SaveError``)."""
+    path = Path(path)
+    fd = open_regular(path, os.O_RDONLY)
+    try:
+        data = read_fd(fd)
+    except OSError as exc:
+        raise os_error(path, exc) from None
+    except MemoryError:
+        raise SaveError(f"{path}: too big to be a koza save") from None
+    finally:
+        os.close(fd)
+    return parse(path, data)

@@ -1,0 +1,251 @@
+"""Writing a save while its game is played: ``SaveWriter``, a ``Game`` sink.
+
+It appends, flushes and fsyncs every event as it happens, and holds an OS lock
+on the file while it is open, so two processes never write the same game.  A
+new save only appears under its name once its header and ``game_created`` are
+on disk (it is written under a hidden temporary name and then linked), so a
+crash can never leave a save with no game in it.  Before each event the writer
+checks that its file is still the one at its path (the folder was not deleted
+or the file replaced), so no move goes into a file nobody will find.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import uuid
+from pathlib import Path
+
+from koza.core.events import Event
+from koza.storage import savefile
+from koza.storage.savefile import LoadedSave, SaveError, open_regular, os_error, parse, read_fd
+
+
+def _sync(fd: int) -> None:
+    if hasattr(os, "fdatasync"):
+        os.fdatasync(fd)
+    else:  # pragma: no cover - macOS, Windows
+        os.fsync(fd)
+
+
+def _sync_dir(folder: Path) -> None:
+    """Make a new or renamed file's name durable (POSIX; a no-op elsewhere)."""
+    if sys.platform == "win32":  # pragma: no cover
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _lock(fd: int, path: Path) -> None:
+    """Take an exclusive OS lock on ``fd`` for as long as it stays open."""
+    if sys.platform == "win32":  # pragma: no cover
+        return
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise SaveError(
+            f"{path}: this game is open in another koza (the save file is locked)"
+        ) from None
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot lock the save file ({exc.strerror})") from None
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _identity(st: os.stat_result) -> tuple[int, int]:
+    return st.st_dev, st.st_ino
+
+
+def _publish(tmp: Path, path: Path) -> None:
+    """Give the file at ``tmp`` the name ``path``, never replacing a file there."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise SaveError(f"{path}: a save with this name already exists") from None
+    except OSError:  # no hard links on this file system: a rename, after a last look
+        if path.exists():
+            raise SaveError(f"{path}: a save with this name already exists") from None
+        os.replace(tmp, path)
+    else:
+        tmp.unlink()
+    _sync_dir(path.parent)
+
+
+class SaveWriter:
+    """Appends events to a save file it holds locked: the ``sink`` of a ``Game``."""
+
+    def __init__(self, path: Path, fd: int, size: int, sync: bool = True) -> None:
+        self.path = path
+        self._fd = fd
+        self._size = size
+        self.sync = sync
+        self._id = _identity(os.fstat(fd))
+        self._unnamed: Path | None = None  # the temporary name until the game is in
+
+    @classmethod
+    def create(cls, path: Path, sync: bool = True) -> SaveWriter:
+        """Start a new save at ``path`` (never overwriting one).
+
+        The file is made under a hidden temporary name; the first event written (the
+        ``game_created``) goes out with the header, and only then does the file take
+        its name.
+        """
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise os_error(path.parent, exc) from None
+        if os.path.lexists(path):
+            raise SaveError(f"{path}: a save with this name already exists")
+        tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.new")
+        flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_APPEND | getattr(os, "O_BINARY", 0)
+        try:
+            fd = os.open(tmp, flags, 0o644)
+        except OSError as exc:
+            raise os_error(path, exc) from None
+        writer = cls(path, fd, 0, sync)
+        writer._unnamed = tmp
+        try:
+            _lock(fd, path)
+        except BaseException:
+            writer.discard()
+            raise
+        return writer
+
+    @classmethod
+    def open(cls, path: Path, sync: bool = True) -> tuple[SaveWriter, LoadedSave]:
+        """Lock and load an existing save to go on writing it.
+
+        A cut-off last line is truncated away (and a missing final newline added)
+        only after the whole file has loaded; an older schema is rewritten in the
+        current one.  A file that fails to load is left exactly as it was.
+        """
+        fd = open_regular(path, os.O_RDWR | os.O_APPEND)
+        try:
+            _lock(fd, path)
+            if os.name == "posix" and _identity(os.fstat(fd)) != _identity(os.stat(path)):
+                raise SaveError(f"{path}: the file was replaced while opening; try again")
+            loaded = parse(path, read_fd(fd))
+        except OSError as exc:
+            os.close(fd)
+            raise os_error(path, exc) from None
+        except BaseException:
+            os.close(fd)
+            raise
+        writer = cls(path, fd, loaded.good_bytes, sync)
+        try:
+            if loaded.schema != savefile.SCHEMA:
+                writer._rewrite(loaded.events)
+            elif loaded.torn:
+                os.ftruncate(fd, loaded.good_bytes)
+                _sync(fd)
+            elif loaded.newline_missing:
+                writer._append(b"\n")
+        except OSError as exc:
+            writer.close()
+            raise os_error(path, exc) from None
+        except BaseException:
+            writer.close()
+            raise
+        return writer, loaded
+
+    def _rewrite(self, events: list[Event]) -> None:
+        """Replace the file by the same events in the current schema (atomically)."""
+        tmp = self.path.with_name(self.path.name + ".upgrade")
+        fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o644)
+        data = savefile.header_line() + b"".join(
+            ev.model_dump_json().encode() + b"\n" for ev in events
+        )
+        try:
+            _lock(fd, tmp)
+            _write_all(fd, data)
+            os.fsync(fd)
+            os.replace(tmp, self.path)
+            _sync_dir(self.path.parent)
+        except BaseException:
+            os.close(fd)
+            tmp.unlink(missing_ok=True)
+            raise
+        os.close(self._fd)
+        self._fd, self._size, self._id = fd, len(data), _identity(os.fstat(fd))
+
+    def _still_ours(self) -> bool:
+        try:
+            return _identity(os.stat(self.path)) == self._id
+        except OSError:
+            return False
+
+    def _check_still_there(self) -> None:
+        """Refuse to write into a file that is no longer at ``path`` (moved or deleted)."""
+        if not self._still_ours():
+            raise SaveError(
+                f"{self.path}: the save file was moved or deleted while the game was open; "
+                "nothing more can be saved"
+            )
+
+    def _append(self, data: bytes) -> None:
+        if self._fd < 0:
+            raise SaveError(f"{self.path}: the save file is closed")
+        if self._unnamed is None:
+            self._check_still_there()
+        try:
+            _write_all(self._fd, data)
+            if self.sync:
+                _sync(self._fd)
+        except OSError as exc:
+            with contextlib.suppress(OSError):  # keep the file whole: drop a partial line
+                os.ftruncate(self._fd, self._size)
+            raise SaveError(f"{self.path}: could not save ({exc.strerror})") from None
+        self._size += len(data)
+
+    def __call__(self, event: Event) -> None:
+        """Append one event, flushed to disk before returning."""
+        line = event.model_dump_json().encode() + b"\n"
+        tmp = self._unnamed
+        if tmp is None:
+            self._append(line)
+            return
+        self._append(savefile.header_line() + line)
+        try:
+            _publish(tmp, self.path)
+        except OSError as exc:
+            raise os_error(self.path, exc) from None
+        self._unnamed = None
+
+    @property
+    def closed(self) -> bool:
+        return self._fd < 0
+
+    def close(self) -> None:
+        """Close the file, which releases the lock (safe to call twice).
+
+        A save closed before its first event never takes its name.
+        """
+        if self._fd >= 0:
+            fd, self._fd = self._fd, -1
+            os.close(fd)
+        if self._unnamed is not None:
+            with contextlib.suppress(OSError):
+                self._unnamed.unlink()
+            self._unnamed = None
+
+    def discard(self) -> None:
+        """Close and remove a save whose game could not be started."""
+        named = self._unnamed is None and self._fd >= 0
+        ours = named and self._still_ours()
+        self.close()
+        if ours:
+            self.path.unlink(missing_ok=True)
+
+    def __del__(self) -> None:  # a forgotten writer must not keep its game locked
+        with contextlib.suppress(Exception):
+            self.close()
