@@ -4,6 +4,7 @@ a bot it cannot seat, and every other save still listed beside a broken one."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -91,3 +92,22 @@ async def test_a_save_with_an_unknown_bot_names_it_and_the_list_keeps_the_others
         text = str(app.screen.query_one("#message-text", Static).render())
         assert "unknown bot 'nonexistent'" in text and bad.name in text
     assert good.exists()
+
+
+async def test_a_highlighted_broken_save_says_why_under_the_list(tmp_path: Path) -> None:
+    saved_game(tmp_path, seed=1)
+    deep = tmp_path / "00-deep.koza.jsonl"
+    deep.write_text("[" * 5000 + "\n")
+    os.utime(deep, (1, 1))  # the oldest: listed last
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        hint = app.screen.query_one("#saves-hint", Static)
+        assert str(hint.render()) == t("saves.hint")
+        await pilot.press("down")
+        await pilot.pause()
+        assert f"{deep}:1: not a koza save" in str(hint.render()).replace("\n", "")
+        await pilot.press("up")
+        await pilot.pause()
+        assert str(hint.render()) == t("saves.hint")
