@@ -176,11 +176,15 @@ def _side_names(state: Any, side: int) -> str:
 def verify_line(path: Path) -> tuple[bool, str]:
     """``(ok, one line)`` for one save file."""
     from koza.storage.savefile import SaveError, load
+    from koza.verify import check_deals
 
     try:
         loaded = load(path)
     except SaveError as exc:
         return False, str(exc)
+    deals = check_deals(loaded.events)
+    if not deals.ok:
+        return False, f"{path}:{deals.bad_line}: {deals.problem()}"
     st = loaded.state
     scores = " ".join(str(t) for t in st.sheets.totals)
     rounds = len(st.records)
@@ -190,6 +194,7 @@ def verify_line(path: Path) -> tuple[bool, str]:
         line += f", game over (goat: {goats})"
     else:
         line += f", in progress (round {st.round_no})"
+    line += f", {deals.summary()}"
     if loaded.torn:
         line += "; a cut-off last line was dropped"
     return True, line

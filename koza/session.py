@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import uuid
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import TracebackType
 
@@ -111,6 +111,10 @@ class Session:
 
     @property
     def state(self) -> GameState:
+        """The game's state, once whatever a failed save left owed is written (if it can be)."""
+        if self._unsettled and not self._writer.closed:
+            with suppress(SaveError):
+                self._settle()
         return self.game.state
 
     def view(self, seat: int) -> SeatView:
@@ -161,9 +165,13 @@ class Session:
         if self._writer.closed:
             raise SaveError(f"{self.path}: the session is closed")
         if self._unsettled:
-            with self._owing_on_failure():
-                self.game = Game(self.game.state, self.game.events, sink=self._writer)
-            self._unsettled = False
+            self._settle()
+
+    def _settle(self) -> None:
+        """Write the events a step cut short by a failed save still owes."""
+        with self._owing_on_failure():
+            self.game = Game(self.game.state, self.game.events, sink=self._writer)
+        self._unsettled = False
 
     @contextmanager
     def _owing_on_failure(self) -> Iterator[None]:

@@ -25,7 +25,10 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_verify_ok(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "verify", str(GOLDEN))
     assert code == 0 and err == ""
-    assert out == f"{GOLDEN}: ok, 7 rounds, scores 121 99 42, game over (goat: Bot 1)\n"
+    assert out == (
+        f"{GOLDEN}: ok, 7 rounds, scores 121 99 42, game over (goat: Bot 1), "
+        "deals match seed 2026\n"
+    )
 
 
 def test_verify_in_progress_and_cut_off(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

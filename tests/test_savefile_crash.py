@@ -112,3 +112,50 @@ def test_the_same_process_cannot_open_a_game_twice(tmp_path: Path) -> None:
     with Session.open(s.path) as again, pytest.raises(SaveError, match="locked"):
         Session.open(s.path)
     assert again.closed
+
+
+KILLED_WHILE_SAVING = textwrap.dedent(
+    """
+    import os, signal, sys
+    from pathlib import Path
+    from koza.core.events import SeatInfo
+    from koza.session import Session
+    from koza.storage.writer import SaveWriter
+
+    write = SaveWriter.__call__
+
+    def dying(self, event):
+        if event.type == sys.argv[2]:
+            os.kill(os.getpid(), signal.SIGKILL)  # kill -9 before this event is written
+        write(self, event)
+
+    SaveWriter.__call__ = dying
+    seats = [SeatInfo(name=f"B{i}", kind="bot", bot="random") for i in range(3)]
+    Session.create(seats, seed=21, save_dir=Path(sys.argv[1]))
+    """
+)
+
+
+def killed_while_saving(folder: Path, event_type: str) -> None:
+    proc = subprocess.run([sys.executable, "-c", KILLED_WHILE_SAVING, str(folder), event_type])
+    assert proc.returncode == -signal.SIGKILL
+
+
+def test_killed_between_game_created_and_round_dealt_resumes_to_the_end(tmp_path: Path) -> None:
+    killed_while_saving(tmp_path, "round_dealt")
+    (path,) = tmp_path.glob("*.koza.jsonl")
+    assert [e.type for e in load(path).events] == ["game_created"]
+    with Session.open(path) as s:
+        assert s.state.round_no == 1 and s.state.phase == "playing"
+        play_out(s)
+        n = len(s.game.events)
+    loaded = load(path)
+    assert loaded.state.phase == "game_over" and len(loaded.events) == n
+
+
+def test_killed_before_game_created_leaves_no_save(tmp_path: Path) -> None:
+    from koza.storage.listing import list_saves
+
+    killed_while_saving(tmp_path, "game_created")
+    assert list_saves(tmp_path, include_bad=True) == []
+    assert not list(tmp_path.glob("*.koza.jsonl"))

@@ -161,3 +161,21 @@ def test_the_same_line_without_its_newline_is_a_crash_remnant(save: Path) -> Non
     with Session.open(save) as s:
         assert len(s.warnings) == 1
     assert save.read_bytes()[: len(data)] == data
+
+
+def test_the_list_survives_a_loader_bug(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    good = saved_game(tmp_path, seed=3, players=2, max_events=10)
+    odd = saved_game(tmp_path, seed=4, players=2, max_events=10)
+    real = load
+
+    def buggy(path: Path) -> object:
+        if path == odd:
+            raise RuntimeError("x" * 1000)
+        return real(path)
+
+    monkeypatch.setattr("koza.storage.listing.load", buggy)
+    listed = {s.path: s for s in list_saves(tmp_path, include_bad=True)}
+    assert listed[good].error is None
+    error = listed[odd].error
+    assert error is not None and error.startswith(f"{odd}: cannot be read (RuntimeError: xxx")
+    assert len(error) <= len(f"{odd}: ") + 160

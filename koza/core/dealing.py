@@ -63,6 +63,11 @@ def shuffled_set(rng: random.Random) -> list[int]:
     return tiles
 
 
+def seeded_shuffle(seed: int | None, round_no: int, attempt: int) -> list[int]:
+    """The shuffle a game with ``seed`` deals for ``round_no`` (``attempt`` counts redeals)."""
+    return shuffled_set(random.Random(f"koza/{seed}/{round_no}/{attempt}"))
+
+
 def stacked_shuffle(hands: Sequence[Sequence[int]], bazaar: Sequence[int] = ()) -> list[int]:
     """A full shuffle that deals ``hands`` (seat order) and then ``bazaar`` first.
 

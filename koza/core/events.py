@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from typing import Annotated, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -34,6 +35,19 @@ TileField = Annotated[int, BeforeValidator(_to_tile), PlainSerializer(tile_name,
 Seat = Annotated[int, Field(ge=0, le=3)]
 
 
+BOT_SPECS = frozenset(
+    ("random", "greedy", "expert", "omniscient", "montecarlo")
+    + tuple(f"montecarlo:{level}" for level in ("fast", "default", "strong"))
+)
+"""Every bot a seat may name: what ``koza.bots.make_bot`` builds (a test keeps them equal)."""
+
+
+def _known_bot(spec: str | None) -> str | None:
+    if spec is not None and spec not in BOT_SPECS:
+        raise ValueError(f"unknown bot {spec[:40]!r}")
+    return spec
+
+
 def now() -> datetime:
     """The time stamp put on new events."""
     return datetime.now(UTC)
@@ -54,7 +68,7 @@ class SeatInfo(BaseModel):
     name: str = Field(min_length=1, max_length=40, pattern=r"^[^\[\]\x00-\x1f]+$")
     """A display name: no brackets (the screens use Rich markup) and no control characters."""
     kind: Literal["human", "bot"] = "human"
-    bot: str | None = None
+    bot: Annotated[str | None, AfterValidator(_known_bot)] = None
 
 
 class GameCreated(_Event):

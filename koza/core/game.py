@@ -8,13 +8,13 @@ file) before the in-memory state moves on, so live play and replay cannot differ
 
 from __future__ import annotations
 
-import random
 import secrets
 import uuid
 from collections.abc import Callable, Iterable, Sequence
 
 from koza.core import engine
 from koza.core.commands import Command, Draw, LegalMoves, Pass, Play, PlayDoubles, to_move
+from koza.core.dealing import seeded_shuffle
 from koza.core.events import (
     DealVoided,
     DoublesPlayed,
@@ -208,7 +208,7 @@ class Game:
         n = st.n_players
         for attempt in range(first, 1000):
             if shuffle is None:
-                shuffle = engine.shuffled_set(random.Random(f"koza/{st.seed}/{round_no}/{attempt}"))
+                shuffle = seeded_shuffle(st.seed, round_no, attempt)
             hands, _ = engine.split_deal(shuffle, n, st.rules.hand_size_for(n))
             leader, opening = expected_leader(self._state, hands)
             self._emit(

@@ -7,7 +7,7 @@ from datetime import datetime
 from pathlib import Path
 
 from koza.storage import folder as folders
-from koza.storage.savefile import SUFFIX, LoadedSave, SaveError, load
+from koza.storage.savefile import SUFFIX, LoadedSave, SaveError, load, shorten
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,9 @@ def _summary(path: Path) -> SaveSummary | None:
         summary = summarize(load(path), modified)
     except SaveError as exc:
         summary = SaveSummary(path, modified, (), (), 0, False, (), error=str(exc))
+    except Exception as exc:  # one bad file must never take the whole list down
+        error = f"{path}: " + shorten(f"cannot be read ({type(exc).__name__}: {exc})")
+        summary = SaveSummary(path, modified, (), (), 0, False, (), error=error)
     _SUMMARIES[path] = (key, summary)
     return summary
 

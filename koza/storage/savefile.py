@@ -174,7 +174,8 @@ def parse(path: Path, data: bytes) -> LoadedSave:
     except SaveError:
         raise
     except Exception as exc:  # a loader bug must still be a one-line refusal
-        raise SaveError(shorten(f"{name}: cannot be read ({type(exc).__name__}: {exc})")) from None
+        why = shorten(f"cannot be read ({type(exc).__name__}: {exc})")
+        raise SaveError(f"{name}: {why}") from None
 
 
 def _parse(name: str, path: Path, data: bytes) -> LoadedSave:

@@ -223,6 +223,8 @@ class KozaApp(App[int]):
             return
         self._sessions.append((session, screen))
         await self.push_screen(screen, callback=self._table_left)
+        if getattr(session, "warnings", ()):  # resuming dropped a cut-off last line
+            self.notify(t("saves.dropped_tail"), severity="warning", timeout=20)
         if self._on_table_drawn is not None:
             self.call_after_refresh(self._on_table_drawn)
 

@@ -34,6 +34,7 @@ from koza.core.tiles import tile_name
 from koza.core.view import seat_view
 from koza.replay import ReplayCursor
 from koza.storage.savefile import SaveError, load
+from koza.tui.reveal_dialog import RevealScreen
 from koza.tui.strings import cannot_open, t
 from koza.tui.table.board import Board
 from koza.tui.table.scene import Scene, scene_from_state, scene_from_view
@@ -114,6 +115,11 @@ class ReplayScreen(Screen[None]):
         self._bots = tuple(s.kind == "bot" for s in seats)
         humans = [i for i, s in enumerate(seats) if s.kind != "bot"]
         self._bottom = humans[0] if humans else 0  # whose hand is at the bottom, face up
+        # An unfinished game with people in it may still be played: its hands stay
+        # face down (each seat's own view) until the player confirms (``v``).
+        self.revealed = self._final.phase == "game_over" or not humans
+        if not self.revealed:
+            self.view_seat = self._bottom
 
     # --- layout --------------------------------------------------------------
 
@@ -264,7 +270,18 @@ class ReplayScreen(Screen[None]):
         """Cycle: every hand face up, then each seat's own view in turn."""
         n = self.cursor.state.n_players
         seat = -1 if self.view_seat is None else self.view_seat
-        self.view_seat = seat + 1 if seat + 1 < n else None
+        if seat + 1 < n:
+            self.view_seat = seat + 1
+        elif self.revealed:
+            self.view_seat = None
+        else:
+            self.app.push_screen(RevealScreen(), self._reveal_answered)
+            return
+        self.redraw()
+
+    def _reveal_answered(self, yes: bool | None) -> None:
+        self.revealed = bool(yes)
+        self.view_seat = None if yes else 0
         self.redraw()
 
     def action_toggle_tiles(self) -> None:

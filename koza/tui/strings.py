@@ -97,6 +97,10 @@ EN: dict[str, str] = {
     "saves.cannot_open": "This save cannot be opened; it was left as it is.\n{error}",
     "saves.cannot_list": "The save folder cannot be read: {error}",
     "saves.no_unfinished": "There is no unfinished game to resume.",
+    "saves.dropped_tail": (
+        "The last move in this save was cut off when koza stopped, so it was dropped: "
+        "the game goes on from the move before it."
+    ),
     "saves.hint": "Enter opens the selected game. Escape goes back.",
     # --- rules / help ---------------------------------------------------------
     "help.title": "Rules and keys",
@@ -236,6 +240,13 @@ EN: dict[str, str] = {
     "replay.finished": "finished game",
     "replay.unfinished": "unfinished: c plays on",
     "replay.cannot_continue": "Only an unfinished saved game can be continued.",
+    "replay.reveal_title": "Show every hand?",
+    "replay.reveal_question": (
+        "This game is not over yet. Showing every hand face up lets whoever looks see "
+        "the other players' tiles."
+    ),
+    "replay.reveal_yes": "Show every hand",
+    "replay.reveal_no": "Keep them hidden",
     "replay.ev_created": "{names} sat down",
     "replay.ev_dealt": "Round {n} dealt; {name} leads",
     "replay.ev_voided": "Round {n} redealt: {name}'s hand was bad",

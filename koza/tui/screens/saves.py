@@ -2,8 +2,9 @@
 
 ``mode="resume"`` lists unfinished games first (the most recent on top) and opens
 the chosen one at its table; ``mode="replay"`` lists every game and hands the
-chosen file to the replay screen.  A save that cannot be opened gives a message;
-the file is never touched.
+chosen file to the replay screen.  An unreadable save keeps its row (one bad file
+never hides the others) and shows why under the list when highlighted; opening it
+gives a message, and the file is never touched.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -52,6 +54,7 @@ class SavesScreen(Screen[None]):
         super().__init__()
         self.mode: Mode = mode
         self.paths: list[Path] = []
+        self.errors: list[str | None] = []  # why each listed save cannot be opened
 
     def compose(self) -> ComposeResult:
         title = t("saves.title") if self.mode == "resume" else t("saves.replay_title")
@@ -78,8 +81,16 @@ class SavesScreen(Screen[None]):
             self.query_one("#saves-hint", Static).update(t("saves.empty"))
         for i, save in enumerate(saves):
             self.paths.append(Path(save.path))
+            self.errors.append(getattr(save, "error", None))
             table.add_row(*row_of(save), key=str(i))
         table.focus()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """Under the list: why the highlighted save cannot be opened, else the usual hint."""
+        index = int(str(event.row_key.value)) if event.row_key.value is not None else -1
+        error = self.errors[index] if 0 <= index < len(self.errors) else None
+        hint = self.query_one("#saves-hint", Static)
+        hint.update(Text(error) if error else t("saves.hint"))
 
     async def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
