@@ -33,11 +33,11 @@ from koza.core.savefile import SaveError, load
 from koza.core.state import GameState
 from koza.core.tiles import tile_name
 from koza.core.view import seat_view
+from koza.driver import DEFAULT_DELAY, faster, slower
 from koza.replay import ReplayCursor
 from koza.tui.strings import cannot_open, t
 from koza.tui.table.board import Board
 from koza.tui.table.scene import Scene, scene_from_state, scene_from_view
-from koza.watch import DEFAULT_DELAY, faster, slower
 
 Continue = Callable[[Path], None]
 
