@@ -81,15 +81,12 @@ def play_saved_game(
     """Play one whole game of random bots through a ``Session``; its save's path."""
     from koza.core.events import SeatInfo
     from koza.core.rules import RuleSet
+    from koza.driver import finish_game
     from koza.session import Session
 
     seats = [SeatInfo(name=f"Bot {i + 1}", kind="bot", bot="random") for i in range(players)]
     with Session.create(seats, RuleSet(target=target), seed, folder, sync=sync) as s:
-        while not s.game.is_over:
-            if s.state.phase == "round_over":
-                s.next_round()
-            else:
-                s.play_bot()
+        finish_game(s)
         return s.path
 
 

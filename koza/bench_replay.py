@@ -2,26 +2,23 @@
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Iterable
 
 from koza.bench import Figure, benchmark
+from koza.bots import RandomBot
 from koza.core.events import Event
 from koza.core.game import Game
 from koza.core.rules import RuleSet
+from koza.driver import Seated, finish_game
 from koza.replay import ReplayCursor
 
 
 def long_game(target: int = 1000, seed: int = 1) -> tuple[Event, ...]:
     """A random two-player game to ``target``: thousands of events."""
-    rng = random.Random(seed)
     game = Game.new(["a", "b"], rules=RuleSet(target=target), seed=seed)
-    while not game.is_over:
-        if game.state.phase == "round_over":
-            game.next_round()
-        else:
-            game.play(rng.choice(game.legal_moves()))
+    bot = RandomBot(seed)  # one random stream for both seats
+    finish_game(Seated(game, [bot, bot]))
     return game.events
 
 

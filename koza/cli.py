@@ -226,6 +226,7 @@ def sim_game_seed(seed: int, index: int) -> int:
 def run_sim(args: argparse.Namespace) -> int:
     from koza.core.events import SeatInfo
     from koza.core.rules import RuleError, RuleSet
+    from koza.driver import finish_game
     from koza.session import Session
     from koza.storage.savefile import SaveError
 
@@ -244,11 +245,7 @@ def run_sim(args: argparse.Namespace) -> int:
         for i in range(args.games):
             gs = sim_game_seed(seed, i)
             with Session.create(seats, rules, gs, folder, game_id=f"sim-{gs:012x}") as s:
-                while not s.game.is_over:
-                    if s.state.phase == "round_over":
-                        s.next_round()
-                    else:
-                        s.play_bot()
+                finish_game(s)
                 st = s.state
                 rounds += len(st.records)
                 fish += sum(r.outcome == "fish" for r in st.records)

@@ -1,8 +1,9 @@
 """A cursor over a game's events: the exact state after any event.
 
-``ReplayCursor(events)`` folds the events once (re-checking each with
-``apply_event``) and keeps snapshots: the state at every round start and every
-``snapshot_every`` events.  ``GameState`` is immutable, so a snapshot is just a
+``ReplayCursor(events)`` walks the events once (``koza.core.walk``): it folds
+them (re-checking each with ``apply_event``), keeps snapshots (the state at
+every deal and every ``snapshot_every`` events) and notes where turns and
+rounds begin and end.  ``GameState`` is immutable, so a snapshot is just a
 reference; moving the cursor anywhere replays at most ``snapshot_every - 1``
 events from the nearest snapshot at or before the target, never from the first
 event.  No textual here: the replay screen drives this.
@@ -14,8 +15,9 @@ import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from koza.core.events import MOVE_EVENTS, Event, RoundDealt
+from koza.core.events import Event, RoundDealt
 from koza.core.state import GameState, ReplayError, apply_event
+from koza.core.walk import EventVisitor, MoveEvent, walk
 
 Apply = Callable[[GameState | None, Event], GameState]
 
@@ -61,16 +63,11 @@ class ReplayCursor:
         self._events = tuple(events)
         self._every = snapshot_every
         self._apply = apply
-        self._turn_ends = _turn_ends(self._events)
-        self._round_starts = _round_starts(self._events)
-        self._move_no, self._round_moves = _move_numbers(self._events)
-        self._snapshots: dict[int, GameState] = {}
-        state: GameState | None = None
-        starts = set(self._round_starts)
-        for i, ev in enumerate(self._events):
-            state = self._apply(state, ev)
-            if i % self._every == 0 or i in starts or i == len(self._events) - 1:
-                self._snapshots[i] = state
+        index = walk(self._events, _Index(apply, snapshot_every, len(self._events) - 1))
+        self._turn_ends = index.turn_ends
+        self._round_starts = index.round_starts
+        self._move_no, self._round_moves = index.move_no, index.round_moves
+        self._snapshots = index.snapshots
         self._snap_keys = sorted(self._snapshots)
         self._pos = 0
         self._state = self._snapshots[0]
@@ -181,38 +178,67 @@ class ReplayCursor:
         return max(0, min(index, self.last))
 
 
-def _turn_ends(events: Sequence[Event]) -> tuple[int, ...]:
-    """The last index of each turn; a non-move event is a stop of its own."""
-    ends: list[int] = []
-    for i, ev in enumerate(events):
-        nxt = events[i + 1] if i + 1 < len(events) else None
-        if isinstance(ev, MOVE_EVENTS) and isinstance(nxt, MOVE_EVENTS) and nxt.seat == ev.seat:
-            continue  # the same seat moves on: the turn goes on
-        ends.append(i)
-    return tuple(ends)
+class _Index(EventVisitor[None, "_Index"]):
+    """One walk: the fold and its snapshots, where turns end, rounds start, moves count."""
 
+    def __init__(self, apply: Apply, every: int, last: int) -> None:
+        self.apply, self.every, self.last = apply, every, last
+        self.state: GameState | None = None
+        self.snapshots: dict[int, GameState] = {}
+        self.ends: list[int] = []
+        self.deal_of_round: dict[int, int] = {}  # a redeal replaces the voided deal
+        self.deals: set[int] = set()  # every deal, voided ones too
+        self.move_no: list[int] = []  # per event: the round's moves so far
+        self.round_moves: list[int] = []
+        self.moves = 0
+        self.mover = -1  # the seat of the move just visited, -1 after any other event
 
-def _round_starts(events: Sequence[Event]) -> tuple[int, ...]:
-    """For each round, the index of its last deal (the one that was played)."""
-    by_round: dict[int, int] = {}
-    for i, ev in enumerate(events):
-        if isinstance(ev, RoundDealt):
-            by_round[ev.round] = i
-    return tuple(sorted(by_round.values()))
+    def _fold(self, ev: Event, snapshot: bool = False) -> None:
+        i = self.index
+        self.state = state = self.apply(self.state, ev)
+        if snapshot or i % self.every == 0 or i == self.last:
+            self.snapshots[i] = state
+        self.move_no.append(self.moves)
 
+    def _turn_over(self) -> None:
+        if self.mover >= 0:
+            self.ends.append(self.index - 1)
+            self.mover = -1
 
-def _move_numbers(events: Sequence[Event]) -> tuple[list[int], list[int]]:
-    """Per index: move events of the round so far, and in the whole round."""
-    move_no: list[int] = []
-    count = 0
-    for ev in events:
-        if isinstance(ev, RoundDealt):
-            count = 0
-        elif isinstance(ev, MOVE_EVENTS):
-            count += 1
-        move_no.append(count)
-    totals = list(move_no)
-    for i in range(len(events) - 2, -1, -1):
-        if not isinstance(events[i + 1], RoundDealt):
-            totals[i] = totals[i + 1]
-    return move_no, totals
+    def event(self, ev: Event) -> None:  # not a move: a stop of its own
+        self._turn_over()
+        self.ends.append(self.index)
+        self._fold(ev)
+
+    def dealt(self, ev: RoundDealt) -> None:
+        self._turn_over()
+        self.ends.append(self.index)
+        self.deal_of_round[ev.round] = self.index
+        self.deals.add(self.index)
+        self.moves = 0
+        self._fold(ev, snapshot=True)
+
+    def move(self, ev: MoveEvent) -> None:
+        if self.mover != ev.seat:  # another seat's turn begins
+            self._turn_over()
+        self.mover = ev.seat
+        self.moves += 1
+        self._fold(ev)
+
+    def result(self) -> _Index:
+        self.index = self.last + 1
+        self._turn_over()
+        totals = list(self.move_no)  # each event: the moves of its whole round
+        for i in range(len(totals) - 2, -1, -1):
+            if i + 1 not in self.deals:
+                totals[i] = totals[i + 1]
+        self.round_moves = totals
+        return self
+
+    @property
+    def turn_ends(self) -> tuple[int, ...]:
+        return tuple(self.ends)
+
+    @property
+    def round_starts(self) -> tuple[int, ...]:
+        return tuple(sorted(self.deal_of_round.values()))

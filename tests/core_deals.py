@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 
 from hypothesis import strategies as st
 
+from koza.bots import RandomBot
 from koza.core import engine
 from koza.core.dealing import stacked_shuffle
 from koza.core.events import Event, GameCreated, SeatInfo
@@ -14,6 +14,7 @@ from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.state import apply_event
 from koza.core.tiles import mask_of, parse_tile
+from koza.driver import Seated, finish_game
 
 
 def tiles(names: str) -> list[int]:
@@ -63,14 +64,10 @@ def position(
 def random_game(
     seed: int, players: int = 4, rules: RuleSet | None = None, max_rounds: int = 10_000
 ) -> Game:
-    """A whole game of uniformly random legal moves through the command layer."""
-    rng = random.Random(seed)
+    """A whole game of uniformly random legal moves (one random stream for every seat)."""
     game = Game.new([f"p{i}" for i in range(players)], rules=rules or RuleSet(), seed=seed)
-    while not game.is_over and game.state.round_no <= max_rounds:
-        if game.state.phase == "round_over":
-            game.next_round()
-        else:
-            game.play(rng.choice(game.legal_moves()))
+    bot = RandomBot(seed)
+    finish_game(Seated(game, [bot] * players), max_rounds=max_rounds)
     return game
 
 

@@ -9,13 +9,13 @@ import pytest
 from textual.widgets import Select, Static
 
 from koza.core.events import SeatInfo
+from koza.driver import step
 from koza.session import Session
 from koza.storage.savefile import load
 from koza.tui.app import KozaApp
 from koza.tui.replay_screen import ReplayScreen, open_replay
 from koza.tui.table.screen import TableScreen
 from koza.tui.watch_screen import DEFAULT_SEATS, NO_SEAT, WatchScreen, WatchSetupScreen
-from koza.watch import step
 
 GOLDEN = Path(__file__).parent / "data" / "golden_replay.koza.jsonl"
 

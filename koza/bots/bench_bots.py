@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterable
 
 from koza import bench
-from koza.bots import decide, make_bot
+from koza.bots import make_bot
 from koza.bots.base import ALL_BOTS
 from koza.bots.fast import Match, Scoring, rollout, utility
 from koza.bots.knowledge import infer
@@ -23,6 +23,7 @@ from koza.core.engine import apply
 from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.view import SeatView, seat_view
+from koza.driver import Seated, advance, step, think
 
 
 def _positions(players: int, count: int) -> list[SeatView]:
@@ -31,12 +32,12 @@ def _positions(players: int, count: int) -> list[SeatView]:
     g = 0
     while len(out) < count:
         game = Game.new([f"p{i}" for i in range(players)], seed=g)
-        bot = make_bot("greedy", g)
+        table = Seated(game, [make_bot("greedy", g)] * players)
         while game.state.phase == "playing":
             view = seat_view(game.state, game.turn)
             if len(view.legal) > 1:
                 out.append(view)
-            game.play(bot.choose(view))
+            step(table)
         g += 1
     return out[:count]
 
@@ -82,19 +83,16 @@ def decision_times(spec: str, players: int = 3, budget: float = 6.0) -> list[flo
     while time.perf_counter() - start < budget or len(times) < 20:
         bots = [make_bot(spec if s == 0 else "greedy", g * 10 + s) for s in range(players)]
         game = Game.new([f"p{i}" for i in range(players)], RuleSet(), seed=1000 + g)
+        table = Seated(game, bots)
         while not game.is_over:
             st = game.state
-            if st.phase == "round_over":
-                game.next_round()
-                continue
-            seat = st.turn
-            if seat == 0 and len(st.legal_moves()) > 1:
+            if st.turn == 0 and len(st.legal_moves()) > 1:
                 t = time.perf_counter()
-                cmd = decide(bots[0], st, 0)
+                cmd = think(table)
                 times.append(time.perf_counter() - t)
+                advance(table, cmd)
             else:
-                cmd = decide(bots[seat], st, seat)
-            game.play(cmd, seat)
+                step(table)
         g += 1
     return times
 

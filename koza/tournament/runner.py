@@ -23,10 +23,11 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Literal
 
-from koza.bots import decide, make_bot
+from koza.bots import make_bot
 from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.scoring import side_of
+from koza.driver import Seated, finish_game, finish_round
 
 Mode = Literal["deals", "games"]
 
@@ -82,15 +83,7 @@ def play_unit(setup: Setup, index: int) -> UnitResult:
             make_bot(setup.specs[entry_at[s]], unit_seed(setup.seed, index, k, s)) for s in range(n)
         ]
         game = Game.new([f"seat{s}" for s in range(n)], rules, seed=game_seed)
-        while True:
-            st = game.state
-            if st.phase == "playing":
-                seat = st.turn
-                game.play(decide(bots[seat], st, seat), seat)
-            elif st.phase == "round_over" and setup.mode == "games":
-                game.next_round()
-            else:
-                break
+        (finish_game if setup.mode == "games" else finish_round)(Seated(game, bots))
         st = game.state
         for e in range(n):
             side = side_of(seat_of[e], n, rules)

@@ -3,9 +3,9 @@
 How the other parts hook in:
 
 - the table: ``koza.tui.table.screen.TableScreen(session)``, pushed by ``open_table``;
-- watch and replay: ``open_watch(app)`` and ``open_replay(app, path)`` from the first
-  of ``WATCH_MODULES`` / ``REPLAY_MODULES`` that has them (the menu and the command
-  palette call them through ``action_watch`` and ``open_replay``);
+- watch and replay: ``open_watch(app)`` (``koza.tui.watch_screen``) and
+  ``open_replay(app, path)`` (``koza.tui.replay_screen``), imported when first used
+  (the menu and the command palette call them through ``action_watch`` and ``open_replay``);
 - ``KozaApp(on_start=...)`` runs a callback once the menu is up (to open a screen
   straight away, as ``launch.resume`` does with a session).
 
@@ -15,7 +15,6 @@ in tests).  Every text comes from ``koza.tui.strings``.
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
@@ -38,8 +37,6 @@ if TYPE_CHECKING:
 SETTINGS_FILE = "koza-settings.json"  # in the save folder: the chosen theme
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
-REPLAY_MODULES = ("koza.tui.replay_screen", "koza.tui.replay")  # open_replay(app, path)
-WATCH_MODULES = ("koza.tui.watch_screen", "koza.tui.watch")  # open_watch(app)
 
 
 def _create(
@@ -253,26 +250,10 @@ class KozaApp(App[int]):
 
         self.push_screen(MessageScreen(title, text))
 
-    def _optional(self, modules: Sequence[str], func: str) -> Callable[..., object] | None:
-        """``func`` of the first of ``modules`` that exists and has it."""
-        for module in modules:
-            try:
-                mod = importlib.import_module(module)
-            except ModuleNotFoundError as exc:
-                if exc.name != module:
-                    raise
-                continue
-            found: Callable[..., object] | None = getattr(mod, func, None)
-            if found is not None:
-                return found
-        return None
-
     def open_replay(self, path: Path) -> None:
-        opener = self._optional(REPLAY_MODULES, "open_replay")
-        if opener is None:
-            self.notify(t("menu.not_yet", what=t("menu.replay")), severity="warning")
-        else:
-            opener(self, path)
+        from koza.tui.replay_screen import open_replay
+
+        open_replay(self, path)
 
     # --- actions (menu, palette, keys) ----------------------------------------
 
@@ -292,11 +273,9 @@ class KozaApp(App[int]):
         self.push_screen(SavesScreen(mode="replay"))
 
     def action_watch(self) -> None:
-        opener = self._optional(WATCH_MODULES, "open_watch")
-        if opener is None:
-            self.notify(t("menu.not_yet", what=t("menu.watch")), severity="warning")
-        else:
-            opener(self)
+        from koza.tui.watch_screen import open_watch
+
+        open_watch(self)
 
     def action_help(self) -> None:
         from koza.tui.screens.help import HelpScreen

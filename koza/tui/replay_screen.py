@@ -32,45 +32,61 @@ from koza.core.events import (
 from koza.core.state import GameState
 from koza.core.tiles import tile_name
 from koza.core.view import seat_view
+from koza.core.walk import EventVisitor, visit
+from koza.driver import DEFAULT_DELAY, faster, slower
 from koza.replay import ReplayCursor
 from koza.storage.savefile import SaveError, load
 from koza.tui.reveal_dialog import RevealScreen
 from koza.tui.strings import cannot_open, t
 from koza.tui.table.board import Board
 from koza.tui.table.scene import Scene, scene_from_state, scene_from_view
-from koza.watch import DEFAULT_DELAY, faster, slower
 
 Continue = Callable[[Path], None]
 
 
+class Describer(EventVisitor[str, None]):
+    """One line per event saying what it did, in the players' words."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = names
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else t("word.seat", n=seat)
+
+    def created(self, ev: GameCreated) -> str:
+        return t("replay.ev_created", names=", ".join(s.name for s in ev.seats))
+
+    def dealt(self, ev: RoundDealt) -> str:
+        return t("replay.ev_dealt", n=ev.round, name=self.name(ev.leader))
+
+    def voided(self, ev: DealVoided) -> str:
+        return t("replay.ev_voided", n=ev.round, name=self.name(ev.seat))
+
+    def played(self, ev: TilePlayed) -> str:
+        return t("table.played", name=self.name(ev.seat), tile=tile_name(ev.tile))
+
+    def doubles(self, ev: DoublesPlayed) -> str:
+        left, right = tile_name(ev.left), tile_name(ev.right)
+        return t("table.played_doubles", name=self.name(ev.seat), left=left, right=right)
+
+    def drew(self, ev: TileDrawn) -> str:
+        return t("table.drew", name=self.name(ev.seat), n=1)
+
+    def passed(self, ev: TurnPassed) -> str:
+        return t("table.passed", name=self.name(ev.seat))
+
+    def scored(self, ev: RoundScored) -> str:
+        out = ev.out_seat
+        how = t("table.fish") if out is None else t("table.went_out", name=self.name(out))
+        return t("replay.ev_scored", n=ev.round) + " · " + how
+
+    def over(self, ev: GameOver) -> str:
+        return t("replay.ev_over")
+
+
 def describe(ev: Event, names: Sequence[str]) -> str:
     """One line saying what an event did, in the players' words."""
-
-    def name(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else t("word.seat", n=seat)
-
-    if isinstance(ev, GameCreated):
-        return t("replay.ev_created", names=", ".join(s.name for s in ev.seats))
-    if isinstance(ev, RoundDealt):
-        return t("replay.ev_dealt", n=ev.round, name=name(ev.leader))
-    if isinstance(ev, DealVoided):
-        return t("replay.ev_voided", n=ev.round, name=name(ev.seat))
-    if isinstance(ev, TilePlayed):
-        return t("table.played", name=name(ev.seat), tile=tile_name(ev.tile))
-    if isinstance(ev, DoublesPlayed):
-        left, right = tile_name(ev.left), tile_name(ev.right)
-        return t("table.played_doubles", name=name(ev.seat), left=left, right=right)
-    if isinstance(ev, TileDrawn):
-        return t("table.drew", name=name(ev.seat), n=1)
-    if isinstance(ev, TurnPassed):
-        return t("table.passed", name=name(ev.seat))
-    if isinstance(ev, RoundScored):
-        how = (
-            t("table.fish") if ev.out_seat is None else t("table.went_out", name=name(ev.out_seat))
-        )
-        return t("replay.ev_scored", n=ev.round) + " · " + how
-    assert isinstance(ev, GameOver)
-    return t("replay.ev_over")
+    return visit(Describer(names), ev)
 
 
 class ReplayScreen(Screen[None]):

@@ -60,7 +60,6 @@ EN: dict[str, str] = {
     "menu.rules": "Rules",
     "menu.quit": "Quit",
     "menu.hint": "Arrow keys and Enter, a letter key, or the mouse. ? or F1: help.",
-    "menu.not_yet": "{what} is not available in this version yet.",
     # --- new game -------------------------------------------------------------
     "new.title": "New game",
     "new.seats": "Players",

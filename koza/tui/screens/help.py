@@ -25,6 +25,7 @@ from koza.tui.strings import t
 
 TABLE_PACKAGE = "koza.tui.table"
 TABLE_MODULES = (TABLE_PACKAGE, "koza.tui.dialogs")  # the table and its dialogs
+REPLAY_MODULE = "koza.tui.replay_screen"
 
 
 def rules_text() -> str:
@@ -79,14 +80,13 @@ def table_classes() -> list[type]:
 
 def keys_markdown(app: App[Any], under: Screen[Any] | None) -> str:
     """A Markdown list of every key, by where it works."""
-    from koza.tui.app import REPLAY_MODULES
     from koza.tui.screens.menu import MenuScreen
 
     sections: list[tuple[str, list[type] | list[BindingType]]] = [
         (t("help.global_keys"), [*own_bindings(type(app)), *_app_bindings(app)]),
         (t("help.menu_keys"), own_bindings(MenuScreen)),
         (t("help.table_keys"), table_classes()),
-        (t("menu.replay"), classes_with_keys(REPLAY_MODULES[0], REPLAY_MODULES)),
+        (t("menu.replay"), classes_with_keys(REPLAY_MODULE, (REPLAY_MODULE,))),
     ]
     known = {cls for _, group in sections for cls in group if isinstance(cls, type)}
     if under is not None and not isinstance(under, MenuScreen) and type(under) not in known:

@@ -1,9 +1,13 @@
-"""Drive the bot seats: think in a worker thread, move on the UI thread.
+"""Drive the bot seats: the game loop's ``think`` in a worker, its move on the UI thread.
 
-``BotRunner`` asks the seat's bot for a command in a Textual thread worker (so
-the screen stays responsive), waits out the delay so a person can follow, then
-hands the command back to the UI thread, which plays it through the session
-(and so saves it).  Pause, step, faster and slower are here for the watch mode.
+``BotRunner`` is a thin Textual wrapper around ``koza.driver``: it asks the seat's
+bot for a command in a thread worker (so the screen stays responsive), waits out
+the delay so a person can follow, then hands the command back to the UI thread,
+which plays it through the session (and so saves it).  Pause, step, faster and
+slower are here for the watch mode, on the driver's one ladder of speeds.
+
+A worker that is handing its move over is never cancelled: the next move gets a
+worker of its own, and only a worker still thinking is cancelled.
 """
 
 from __future__ import annotations
@@ -14,17 +18,15 @@ import time
 from collections.abc import Callable
 
 from textual.dom import DOMNode
-from textual.worker import get_current_worker
+from textual.worker import Worker, get_current_worker
 
-from koza.bots import decide
+from koza import driver
 from koza.core.commands import Command
 from koza.core.game import IllegalMoveError
+from koza.driver import DEFAULT_DELAY
+from koza.driver import Table as Session  # what the table needs of a session
 from koza.storage.savefile import SaveError
-from koza.watch import Driven as Session  # what the table needs of a session
 
-SPEEDS: tuple[float, ...] = (0.0, 0.1, 0.25, 0.5, 0.8, 1.2, 2.0, 3.0)
-"""The delays (seconds) that faster and slower step through."""
-DEFAULT_DELAY = 0.6
 GROUP = "koza-bots"
 
 
@@ -56,6 +58,7 @@ class BotRunner:
         self.paused = False
         self.thinking = -1  # the seat whose bot is thinking, or -1
         self._token = 0
+        self._worker: Worker[None] | None = None  # the worker still thinking, if any
         self._on_thinking = on_thinking or (lambda seat: None)
         self._on_moved = on_moved or (lambda seat, cmd: None)
         self._on_error = on_error or (lambda msg: None)
@@ -63,10 +66,7 @@ class BotRunner:
 
     def bot_to_move(self) -> int:
         """The bot seat to move now, or -1 (a human, or no round in play)."""
-        state = self.session.game.state
-        if state.phase != "playing" or state.turn < 0:
-            return -1
-        return state.turn if self.session.bot(state.turn) is not None else -1
+        return driver.bot_to_move(self.session)
 
     def kick(self) -> bool:
         """Start the next bot move unless paused or already thinking; True if started."""
@@ -85,11 +85,11 @@ class BotRunner:
             self.kick()
 
     def faster(self) -> float:
-        self.delay = max((s for s in SPEEDS if s < self.delay - 1e-9), default=SPEEDS[0])
+        self.delay = driver.faster(self.delay)
         return self.delay
 
     def slower(self) -> float:
-        self.delay = min((s for s in SPEEDS if s > self.delay + 1e-9), default=SPEEDS[-1])
+        self.delay = driver.slower(self.delay)
         return self.delay
 
     def cancel(self) -> None:
@@ -98,15 +98,16 @@ class BotRunner:
         if self.thinking >= 0:
             self.thinking = -1
             self._on_thinking(-1)
-        self.host.workers.cancel_group(self.host, GROUP)
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.cancel()
 
     def _start(self, delay: float | None = None) -> bool:
         seat = self.bot_to_move()
         if seat < 0 or self.thinking >= 0:
             return False
-        bot = self.session.bot(seat)
-        assert bot is not None
-        state = self.session.game.state  # immutable: safe to read from the worker
+        session = self.session
+        state = session.game.state  # immutable: safe to read from the worker
         self._token += 1
         token, wait = self._token, self.delay if delay is None else delay
         self.thinking = seat
@@ -115,7 +116,7 @@ class BotRunner:
         def think() -> None:
             start = time.monotonic()
             try:
-                cmd: Command | str = decide(bot, state, seat)
+                cmd: Command | str | None = driver.think(session, state)
             except Exception as exc:  # a faulty bot must not freeze the table
                 cmd = f"{type(exc).__name__}: {exc}"
             worker = get_current_worker()
@@ -125,16 +126,21 @@ class BotRunner:
                 with contextlib.suppress(RuntimeError):  # the app has already closed
                     self.host.app.call_from_thread(self._done, token, seat, cmd)
 
-        self.host.run_worker(think, thread=True, group=GROUP, exclusive=True, exit_on_error=False)
+        # Not exclusive: that would cancel the previous worker, which may still be
+        # inside call_from_thread handing over the move that led here.
+        self._worker = self.host.run_worker(
+            think, thread=True, group=GROUP, exclusive=False, exit_on_error=False
+        )
         return True
 
-    def _done(self, token: int, seat: int, cmd: Command | str) -> None:
+    def _done(self, token: int, seat: int, cmd: Command | str | None) -> None:
         if token != self._token:
             return
+        self._worker = None  # it has thought: whatever happens now, let it finish
         self.thinking = -1
         try:
-            if isinstance(cmd, str):
-                raise IllegalMoveError(cmd)
+            if cmd is None or isinstance(cmd, str):
+                raise IllegalMoveError(cmd or f"seat {seat} had no move to make")
             self.session.play(cmd, seat)
         except (IllegalMoveError, SaveError) as exc:  # a faulty bot or a full disk: say so
             self.paused = True

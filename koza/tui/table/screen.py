@@ -240,6 +240,8 @@ class TableScreen(WatchControls, Screen[None]):
 
         def closed(_: None) -> None:
             self._dialog = False
+            if not self.app.is_running:  # the watch timer closed it while the app shuts down
+                return
             st = self.session.game.state
             if st.phase == "game_over":
                 self._dialog = True
