@@ -19,7 +19,7 @@ from pydantic import TypeAdapter
 from koza.core import engine
 from koza.core.commands import NO_MOVES, Draw, LegalMoves
 from koza.core.rules import RuleSet
-from koza.core.state import Action, GameState, Placed, RoundRecord
+from koza.core.state import Action, GameState, Phase, Placed, RoundRecord
 from koza.core.tiles import ALL_TILES_MASK, tiles_of
 
 
@@ -30,7 +30,7 @@ class SeatView:
     seat: int
     names: tuple[str, ...]
     rules: RuleSet
-    phase: str
+    phase: Phase
     round_no: int
     hand_masks: tuple[int | None, ...]  # per seat: its hand if this view shows it, else None
     chain: tuple[Placed, ...]
@@ -48,6 +48,9 @@ class SeatView:
     opened: tuple[bool, ...]  # per side
     carried: tuple[int, ...]  # per side
     records: tuple[RoundRecord, ...]
+    goats: tuple[int, ...] = ()  # sides, once the game is over
+    ranking: tuple[int, ...] = ()  # the other sides, best first, once the game is over
+    seq: int = 0  # the last event this view reflects (a client can tell a stale view)
     face_up: bool = False  # every hand and draw is shown (watching, replay)
 
     @property
@@ -144,5 +147,8 @@ def seat_view(state: GameState, seat: int, face_up: bool = False) -> SeatView:
         opened=state.sheets.opened,
         carried=state.sheets.carried,
         records=state.records,
+        goats=state.goats,
+        ranking=state.ranking,
+        seq=state.seq,
         face_up=face_up,
     )
