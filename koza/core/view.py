@@ -18,8 +18,9 @@ from pydantic import TypeAdapter
 
 from koza.core import engine
 from koza.core.commands import NO_MOVES, Draw, LegalMoves
+from koza.core.records import Action, Placed, RoundRecord
 from koza.core.rules import RuleSet
-from koza.core.state import Action, GameState, Phase, Placed, RoundRecord
+from koza.core.state import GameState, Phase
 from koza.core.tiles import ALL_TILES_MASK, tiles_of
 
 
