@@ -41,7 +41,7 @@ class SeatView:
     bazaar_count: int
     turn: int  # seat to move, -1 when nobody is
     leader: int
-    opening: int  # the tile this seat must open with (leader only), else -1
+    opening: int  # the tile that must open the round (told to its leader, or face up), else -1
     drawn: int  # a drawn tile this seat must play now, else -1
     legal: LegalMoves  # this seat's legal moves (empty if not its turn)
     history: tuple[Action, ...]  # this round; other seats' drawn tiles are -1 unless face up
