@@ -1,6 +1,6 @@
-"""Fast helpers for bots: hand points by table lookup, a rollout policy, match utility.
+"""Fast helpers for bots: the core's scoring read once, a rollout policy, match utility.
 
-Everything here works on the lean core (``engine.Round``, masks, move tuples),
+Everything here works on the lean engine (``engine.Round``, masks, move tuples),
 never on pydantic objects, so Monte Carlo rollouts stay cheap.
 """
 
