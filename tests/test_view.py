@@ -6,13 +6,14 @@ import dataclasses
 import random
 
 import pytest
-from core_deals import dealt, mask, rule_sets
+from core_deals import dealt, mask, random_game, rule_sets
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from koza.core.commands import Draw, LegalMoves, Play
 from koza.core.game import Game
+from koza.core.rules import RuleSet
 from koza.core.tiles import parse_tile
 from koza.core.view import SeatView, seat_view
 
@@ -120,3 +121,14 @@ def test_the_face_up_view_shows_everything_and_differs_only_in_what_was_hidden(
         same = [f.name for f in dataclasses.fields(SeatView) if f.name not in hidden]
         assert [getattr(view, n) for n in same] == [getattr(up, n) for n in same]
         assert (view.legal != ()) == (state.turn == seat) == view.my_turn
+
+
+def test_a_finished_game_s_view_names_the_goat_and_survives_json() -> None:
+    game = random_game(3, players=3, rules=RuleSet(target=30))
+    state = game.state
+    assert state.phase == "game_over" and state.goats
+    for seat in range(3):
+        view = seat_view(state, seat)
+        assert (view.goats, view.ranking, view.seq) == (state.goats, state.ranking, state.seq)
+        assert view.legal == () and view.turn == -1 and not view.my_turn
+        assert SeatView.from_json(view.to_json()) == view

@@ -1,6 +1,6 @@
-"""Fast helpers for bots: hand points by table lookup, a rollout policy, match utility.
+"""Fast helpers for bots: the core's scoring read once, a rollout policy, match utility.
 
-Everything here works on the lean core (``engine.Round``, masks, move tuples),
+Everything here works on the lean engine (``engine.Round``, masks, move tuples),
 never on pydantic objects, so Monte Carlo rollouts stay cheap.
 """
 
@@ -10,65 +10,21 @@ import random
 from dataclasses import dataclass
 
 from koza.core.engine import DOUBLES, LEFT, PLAY, RIGHT, Move, Round, apply, legal_moves
-from koza.core.rules import RuleSet
-from koza.core.scoring import n_sides, side_of
-from koza.core.tiles import HALVES, HAS, OTHER, PIPS, pips_of
+from koza.core.scoring import ScoringRules
+from koza.core.tiles import HALVES, HAS, OTHER, PIPS
 
 
 @dataclass(frozen=True, slots=True)
-class Scoring:
-    """The rule options that score a round, read once from a ``RuleSet``.
+class Scoring(ScoringRules):
+    """The core's scoring rules (``ScoringRules``), plus what shedding a tile weighs.
 
-    The same scoring as ``koza.core.scoring.score_round``, without building sheets:
-    ``tests/test_scoring_fast.py`` checks the two agree on random rules and deals.
+    ``utility`` reads the sheets the way ``koza.core.scoring.score_round`` does,
+    without building them: ``tests/test_scoring_fast.py`` checks the two agree.
     """
-
-    n: int
-    blank: int  # value of 0-0
-    blank_alone: bool
-    threshold: int
-    carry: bool
-    lowest_exempt: bool
-    target: int
-    side: tuple[int, ...]  # seat -> side
-    sides: int
-
-    @classmethod
-    def of(cls, rules: RuleSet, n: int) -> Scoring:
-        return cls(
-            n=n,
-            blank=rules.blank_double_points,
-            blank_alone=rules.blank_double_when == "alone",
-            threshold=rules.open_threshold,
-            carry=rules.open_mode == "carry",
-            lowest_exempt=rules.fish_scoring == "lowest_exempt",
-            target=rules.target,
-            side=tuple(side_of(s, n, rules) for s in range(n)),
-            sides=n_sides(n, rules),
-        )
-
-    def hand_points(self, hand: int) -> int:
-        """Penalty points of a hand, 0-0 bonus included."""
-        p = pips_of(hand)
-        if hand & 1 and (not self.blank_alone or hand == 1):
-            p += self.blank
-        return p
 
     def tile_weight(self, tile: int) -> int:
         """What shedding ``tile`` is worth (0-0 counts its bonus)."""
         return self.blank if tile == 0 else PIPS[tile]
-
-    def side_points(self, hands: list[int], out_seat: int) -> list[int]:
-        """Round points per side, after the pairs and fish rules."""
-        pts = [0] * self.sides
-        for seat, h in enumerate(hands):
-            pts[self.side[seat]] += self.hand_points(h)
-        if out_seat >= 0:
-            pts[self.side[out_seat]] = 0
-        elif self.lowest_exempt:
-            low = min(pts)
-            pts = [0 if p == low else p for p in pts]
-        return pts
 
 
 @dataclass(frozen=True, slots=True)

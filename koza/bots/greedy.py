@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from koza.bots.fast import Scoring, move_weight
-from koza.core.commands import Command, from_move, to_move
+from koza.core.commands import Command, to_move
 from koza.core.view import SeatView
 
 
@@ -18,10 +18,11 @@ class GreedyBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: SeatView) -> Command:
-        legal = [to_move(c) for c in view.legal]
+        legal = view.legal
         if len(legal) == 1:
-            return from_move(legal[0])
+            return legal[0]
         sc = Scoring.of(view.rules, view.n_players)
-        best = max(move_weight(sc, m) for m in legal)
-        top = [m for m in legal if move_weight(sc, m) == best]
-        return from_move(top[0] if len(top) == 1 else self._rng.choice(top))
+        weights = [move_weight(sc, to_move(c)) for c in legal]
+        best = max(weights)
+        top = [c for c, w in zip(legal, weights, strict=True) if w == best]
+        return top[0] if len(top) == 1 else self._rng.choice(top)

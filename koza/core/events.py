@@ -20,7 +20,7 @@ from pydantic import (
 )
 
 from koza.core.rules import RuleSet
-from koza.core.tiles import N_TILES, parse_tile, tile_name
+from koza.core.tiles import N_TILES, End, parse_tile, tile_name
 
 
 def _to_tile(value: object) -> int:
@@ -99,7 +99,7 @@ class TilePlayed(_Event):
     type: Literal["tile_played"] = "tile_played"
     seat: Seat
     tile: TileField
-    end: Literal["left", "right", "open"]
+    end: End
 
 
 class DoublesPlayed(_Event):

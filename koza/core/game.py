@@ -39,7 +39,7 @@ from koza.core.state import (
     initial_state,
     replay,
 )
-from koza.core.tiles import N_TILES
+from koza.core.tiles import END_OF, N_TILES
 
 EventSink = Callable[[Event], None]
 
@@ -259,7 +259,7 @@ def _check_command(command: object) -> None:
     """Reject a command whose fields are not tiles or ends before the rules look at it."""
     if isinstance(command, Play):
         tiles: tuple[object, ...] = (command.tile,)
-        if command.end not in ("left", "right", "open"):
+        if command.end not in END_OF:
             raise IllegalMoveError(f"{command.end!r} is not an end (left, right or open)")
     elif isinstance(command, PlayDoubles):
         tiles = (command.left, command.right)

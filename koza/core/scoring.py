@@ -3,17 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Self
 
 from koza.core.rules import RuleSet
 from koza.core.tiles import pips_of
-
-
-def hand_points(hand: int, rules: RuleSet) -> int:
-    """Penalty points of a hand: its pips, with 0-0 worth its bonus (tile 0 is 0-0)."""
-    points = pips_of(hand)
-    if hand & 1 and (rules.blank_double_when == "always" or hand == 1):
-        points += rules.blank_double_points
-    return points
 
 
 def side_of(seat: int, n_players: int, rules: RuleSet) -> int:
@@ -24,6 +18,68 @@ def side_of(seat: int, n_players: int, rules: RuleSet) -> int:
 def n_sides(n_players: int, rules: RuleSet) -> int:
     """How many score sheets the table keeps."""
     return 2 if rules.teams == "pairs" and n_players == 4 else n_players
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringRules:
+    """The rule options that score a round, read once from a ``RuleSet``.
+
+    The one place hand points and side points are counted: ``score_round`` uses it,
+    and the bots keep one per decision for their rollouts (``bots.fast.Scoring``).
+    """
+
+    n: int
+    blank: int  # value of 0-0
+    blank_alone: bool  # 0-0 counts its value only as the last tile in a hand
+    threshold: int
+    carry: bool
+    lowest_exempt: bool
+    target: int
+    side: tuple[int, ...]  # seat -> side
+    sides: int
+
+    @classmethod
+    def of(cls, rules: RuleSet, n: int) -> Self:
+        return cls(
+            n=n,
+            blank=rules.blank_double_points,
+            blank_alone=rules.blank_double_when == "alone",
+            threshold=rules.open_threshold,
+            carry=rules.open_mode == "carry",
+            lowest_exempt=rules.fish_scoring == "lowest_exempt",
+            target=rules.target,
+            side=tuple(side_of(s, n, rules) for s in range(n)),
+            sides=n_sides(n, rules),
+        )
+
+    def hand_points(self, hand: int) -> int:
+        """Penalty points of a hand: its pips, with 0-0 worth its bonus (tile 0 is 0-0)."""
+        p = pips_of(hand)
+        if hand & 1 and (not self.blank_alone or hand == 1):
+            p += self.blank
+        return p
+
+    def side_points(self, hands: list[int], out_seat: int) -> list[int]:
+        """Round points per side, after the pairs and fish rules (``out_seat`` -1: a fish)."""
+        pts = [0] * self.sides
+        for seat, h in enumerate(hands):
+            pts[self.side[seat]] += self.hand_points(h)
+        if out_seat >= 0:
+            pts[self.side[out_seat]] = 0
+        elif self.lowest_exempt:
+            low = min(pts)
+            pts = [0 if p == low else p for p in pts]
+        return pts
+
+
+@lru_cache(maxsize=64)
+def _scoring(rules: RuleSet, n: int) -> ScoringRules:
+    return ScoringRules.of(rules, n)
+
+
+def hand_points(hand: int, rules: RuleSet) -> int:
+    """Penalty points of a hand under ``rules`` (see ``ScoringRules.hand_points``)."""
+    return _scoring(rules, 2).hand_points(hand)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,17 +116,10 @@ def score_round(rules: RuleSet, hands: list[int], out_seat: int, sheets: Sheets)
     partner holds; a sheet that opens under ``open_mode=carry`` records the whole
     carried sum at once.
     """
-    n = len(hands)
-    points = tuple(hand_points(h, rules) for h in hands)
-    sides = n_sides(n, rules)
-    side_pts = [0] * sides
-    for seat, p in enumerate(points):
-        side_pts[side_of(seat, n, rules)] += p
-    if out_seat >= 0:
-        side_pts[side_of(out_seat, n, rules)] = 0
-    elif rules.fish_scoring == "lowest_exempt":
-        low = min(side_pts)
-        side_pts = [0 if p == low else p for p in side_pts]
+    sc = _scoring(rules, len(hands))
+    points = tuple(sc.hand_points(h) for h in hands)
+    side_pts = sc.side_points(hands, out_seat)
+    sides = sc.sides
     threshold = rules.open_threshold
     recorded, opened, carried, newly = [], [], [], []
     for side in range(sides):

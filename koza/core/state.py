@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 from koza.core import engine
 from koza.core.commands import (
@@ -17,11 +17,7 @@ from koza.core.commands import (
     NO_MOVES,
     PASS,
     PLAY_COMMANDS,
-    AnyCommand,
-    Draw,
     LegalMoves,
-    Play,
-    PlayDoubles,
     doubles_command,
 )
 from koza.core.engine import DOUBLES_MOVES, DRAW_MOVE, PASS_MOVE, PLAY_MOVES
@@ -39,6 +35,7 @@ from koza.core.events import (
     TurnPassed,
 )
 from koza.core.explain import describe_illegal as describe_illegal
+from koza.core.records import Action, Placed, RoundRecord
 from koza.core.rules import RuleError, RuleSet
 from koza.core.scoring import (
     Sheets,
@@ -54,66 +51,6 @@ Phase = Literal["new", "playing", "round_over", "game_over"]
 
 class ReplayError(ValueError):
     """An event that cannot follow the state it was applied to."""
-
-
-_ONE: tuple[tuple[int], ...] = tuple((t,) for t in range(N_TILES))
-
-
-class Placed(NamedTuple):
-    """A tile on the table as shown from left to right: ``left|right`` numbers."""
-
-    tile: int
-    left: int
-    right: int
-
-
-class Action(NamedTuple):
-    """One move of a round as the history keeps it: who made it, and its command.
-
-    ``ends`` are the open ends before the move ((-1, -1) on an empty chain);
-    ``drawn`` is the tile a ``Draw`` took (-1 for other moves, and -1 in a seat's
-    view of another seat's draw).  ``kind``, ``tiles`` and ``side`` read the move.
-    """
-
-    seat: int
-    move: AnyCommand
-    ends: tuple[int, int]
-    drawn: int = -1
-
-    @property
-    def kind(self) -> Literal["play", "doubles", "draw", "pass"]:
-        return self.move.kind
-
-    @property
-    def tiles(self) -> tuple[int, ...]:
-        """What was played (one tile, or the two doubles) or drawn; () for a pass."""
-        m = self.move
-        if type(m) is Play:
-            return _ONE[m.tile]
-        if type(m) is PlayDoubles:
-            return (m.left, m.right)
-        return (self.drawn,) if type(m) is Draw else ()
-
-    @property
-    def side(self) -> str:
-        """``left``, ``right`` or ``open`` for a play, ``both`` for doubles, else ``""``."""
-        m = self.move
-        if type(m) is Play:
-            return m.end
-        return "both" if type(m) is PlayDoubles else ""
-
-
-class RoundRecord(NamedTuple):
-    """The score sheet line of one finished round (``leader``: who led it)."""
-
-    round: int
-    outcome: str
-    out_seat: int | None
-    hand_points: tuple[int, ...]
-    recorded: tuple[int, ...]
-    totals: tuple[int, ...]
-    opened: tuple[bool, ...]
-    leader: int = -1
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from pydantic import TypeAdapter
 
 from koza.core import engine
-from koza.core.commands import NO_MOVES, Draw, LegalMoves
+from koza.core.commands import NO_MOVES, LegalMoves
+from koza.core.records import Action, Placed, RoundRecord
 from koza.core.rules import RuleSet
-from koza.core.state import Action, GameState, Placed, RoundRecord
+from koza.core.state import GameState, Phase
 from koza.core.tiles import ALL_TILES_MASK, tiles_of
 
 
@@ -30,7 +31,7 @@ class SeatView:
     seat: int
     names: tuple[str, ...]
     rules: RuleSet
-    phase: str
+    phase: Phase
     round_no: int
     hand_masks: tuple[int | None, ...]  # per seat: its hand if this view shows it, else None
     chain: tuple[Placed, ...]
@@ -40,7 +41,7 @@ class SeatView:
     bazaar_count: int
     turn: int  # seat to move, -1 when nobody is
     leader: int
-    opening: int  # the tile this seat must open with (leader only), else -1
+    opening: int  # the tile that must open the round (told to its leader, or face up), else -1
     drawn: int  # a drawn tile this seat must play now, else -1
     legal: LegalMoves  # this seat's legal moves (empty if not its turn)
     history: tuple[Action, ...]  # this round; other seats' drawn tiles are -1 unless face up
@@ -48,6 +49,9 @@ class SeatView:
     opened: tuple[bool, ...]  # per side
     carried: tuple[int, ...]  # per side
     records: tuple[RoundRecord, ...]
+    goats: tuple[int, ...] = ()  # sides, once the game is over
+    ranking: tuple[int, ...] = ()  # the other sides, best first, once the game is over
+    seq: int = 0  # the last event this view reflects (a client can tell a stale view)
     face_up: bool = False  # every hand and draw is shown (watching, replay)
 
     @property
@@ -95,16 +99,11 @@ class SeatView:
 _VIEW_ADAPTER: TypeAdapter[SeatView] = TypeAdapter(SeatView)
 
 
-def _public(action: Action, seat: int) -> Action:
-    if action.drawn >= 0 and action.seat != seat and type(action.move) is Draw:
-        return action._replace(drawn=-1)
-    return action
-
-
 def seat_view(state: GameState, seat: int, face_up: bool = False) -> SeatView:
     """The view of ``state`` for ``seat``; ``face_up`` also shows every hand and draw."""
     r = state.round
-    n = state.n_players
+    n = len(state.seats)
+    turn = state.turn
     if r is not None:
         hand_counts = tuple(h.bit_count() for h in r.hands)
         bazaar_count = r.bazaar_left
@@ -115,13 +114,18 @@ def seat_view(state: GameState, seat: int, face_up: bool = False) -> SeatView:
     else:
         hand_counts = (0,) * n
         bazaar_count, left, right, leader, opening = 0, -1, -1, -1, -1
-    my_turn = r is not None and state.turn == seat
+    my_turn = turn == seat and r is not None  # a seat is only to move in a round in play
     if face_up:
-        hand_masks: tuple[int | None, ...] = tuple(state.hand(s) for s in range(n))
+        hand_masks: tuple[int | None, ...] = tuple(r.hands) if r is not None else (0,) * n
         history = state.history
     else:
-        hand_masks = tuple(state.hand(s) if s == seat else None for s in range(n))
-        history = tuple(_public(a, seat) for a in state.history)
+        masks: list[int | None] = [None] * n
+        masks[seat] = r.hands[seat] if r is not None else 0
+        hand_masks = tuple(masks)
+        # only a draw has a drawn tile; another seat's is hidden
+        history = tuple(
+            a if a.drawn < 0 or a.seat == seat else a._replace(drawn=-1) for a in state.history
+        )
     return SeatView(
         seat=seat,
         names=tuple(s.name for s in state.seats),
@@ -134,7 +138,7 @@ def seat_view(state: GameState, seat: int, face_up: bool = False) -> SeatView:
         right=right,
         hand_counts=hand_counts,
         bazaar_count=bazaar_count,
-        turn=state.turn,
+        turn=turn,
         leader=leader,
         opening=opening,
         drawn=r.drawn if my_turn and r is not None else -1,
@@ -144,5 +148,8 @@ def seat_view(state: GameState, seat: int, face_up: bool = False) -> SeatView:
         opened=state.sheets.opened,
         carried=state.sheets.carried,
         records=state.records,
+        goats=state.goats,
+        ranking=state.ranking,
+        seq=state.seq,
         face_up=face_up,
     )

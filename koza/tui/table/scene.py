@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
 from koza.core.commands import Command, PlayDoubles
-from koza.core.state import Action, GameState
+from koza.core.records import Action
+from koza.core.state import GameState
 from koza.core.tiles import tiles_of
 from koza.core.view import SeatView, seat_view
 
