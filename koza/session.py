@@ -21,9 +21,10 @@ from koza.core.commands import Command
 from koza.core.events import SeatInfo
 from koza.core.game import Game
 from koza.core.rules import RuleSet
-from koza.core.savefile import SUFFIX, LoadedSave, SaveError, SaveWriter, load
+from koza.core.savefile import SUFFIX, SaveError, SaveWriter, load
 from koza.core.state import GameState
 from koza.core.view import SeatView, seat_view
+from koza.summary import read_summary
 
 __all__ = [
     "SaveError",
@@ -185,20 +186,6 @@ class SaveSummary:
     error: str | None = None  # set (and the rest empty) for an unreadable save
 
 
-def summarize(loaded: LoadedSave, modified: datetime) -> SaveSummary:
-    """The list entry of a loaded save."""
-    st = loaded.state
-    return SaveSummary(
-        path=loaded.path,
-        modified=modified,
-        names=tuple(s.name for s in st.seats),
-        totals=st.sheets.totals,
-        round_no=st.round_no,
-        finished=st.phase == "game_over",
-        kinds=tuple(s.kind for s in st.seats),
-    )
-
-
 _SUMMARIES: dict[Path, tuple[tuple[int, int, int], SaveSummary]] = {}
 """Summaries already made, by path, valid while (size, mtime, inode) stay the same."""
 
@@ -214,7 +201,16 @@ def _summary(path: Path) -> SaveSummary | None:
         return hit[1]
     modified = datetime.fromtimestamp(st.st_mtime).astimezone()
     try:
-        summary = summarize(load(path), modified)
+        found = read_summary(path)
+        summary = SaveSummary(
+            path=path,
+            modified=modified,
+            names=found.names,
+            totals=found.totals,
+            round_no=found.round_no,
+            finished=found.finished,
+            kinds=found.kinds,
+        )
     except SaveError as exc:
         summary = SaveSummary(path, modified, (), (), 0, False, (), error=str(exc))
     _SUMMARIES[path] = (key, summary)
@@ -225,8 +221,8 @@ def list_saves(save_dir: Path | None = None, include_bad: bool = False) -> list[
     """Saved games, newest first.  Files are only read, never changed.
 
     Unreadable saves are skipped, or listed with ``error`` set if ``include_bad``.
-    Each file is loaded (validated and replayed) once and then remembered until
-    it changes.
+    Each file's summary is read once (its first and last events, ``read_summary``)
+    and then remembered until the file changes.
     """
     folder = paths.save_dir(save_dir)
     try:
@@ -239,5 +235,12 @@ def list_saves(save_dir: Path | None = None, include_bad: bool = False) -> list[
 
 
 def latest_unfinished(save_dir: Path | None = None) -> Path | None:
-    """The newest readable save whose game is not over, if any."""
-    return next((s.path for s in list_saves(save_dir) if not s.finished), None)
+    """The newest readable save whose game is not over, if any (loaded in full to be sure)."""
+    for summary in list_saves(save_dir):
+        if not summary.finished:
+            try:
+                load(summary.path)
+            except SaveError:
+                continue
+            return summary.path
+    return None
