@@ -15,17 +15,30 @@ GAMES = 50  # distinct games; each is copied to make up the folder
 
 
 def fill_folder(folder: Path, saves: int = SAVES, games: int = GAMES) -> None:
-    """``saves`` whole 4-player games of random bots in ``folder`` (``games`` distinct ones)."""
+    """``saves`` 4-player games of random bots in ``folder`` (``games`` distinct ones).
+
+    Every other copy is cut after a whole line part way through: a game in progress.
+    """
     made = [play_saved_game(folder, seed, sync=False) for seed in range(games)]
     for i in range(saves - games):
         source = made[i % games]
-        shutil.copyfile(source, folder / f"copy{i:04d}-{source.name}")
+        copy = folder / f"copy{i:04d}-{source.name}"
+        if i % 2:
+            shutil.copyfile(source, copy)
+        else:
+            lines = source.read_bytes().splitlines(keepends=True)
+            copy.write_bytes(b"".join(lines[: 3 + (i * 7919) % (len(lines) - 3)]))
 
 
 @benchmark("saves_list")
 def saves_list() -> Iterable[Figure]:
-    """``list_saves`` over 500 saves: the first listing, and again while nothing changed."""
+    """``list_saves`` over 500 saves: the first listing, and again while nothing changed.
+
+    ``saves_load_500`` loads (validates and replays) every one of them in full, as the
+    list did before it read summaries.
+    """
     from koza.storage import listing
+    from koza.storage.savefile import load
 
     with tempfile.TemporaryDirectory(prefix="koza-bench-") as tmp:
         folder = Path(tmp)
@@ -38,5 +51,10 @@ def saves_list() -> Iterable[Figure]:
         start = time.perf_counter()
         listing.list_saves(folder)
         warm = time.perf_counter() - start
+        start = time.perf_counter()
+        for save in listed:
+            load(save.path)
+        full = time.perf_counter() - start
     yield f"saves_list_{SAVES}", cold * 1000, "ms"
     yield f"saves_list_{SAVES}_unchanged", warm * 1000, "ms"
+    yield f"saves_load_{SAVES}", full * 1000, "ms"

@@ -18,6 +18,7 @@ from koza.cli import main
 from koza.session import Session
 from koza.storage.listing import latest_unfinished, list_saves
 from koza.storage.savefile import SaveError, load
+from koza.storage.summary import read_summary
 
 DEEP = "[" * 5000 + "]" * 5000
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX files")
@@ -166,14 +167,14 @@ def test_the_same_line_without_its_newline_is_a_crash_remnant(save: Path) -> Non
 def test_the_list_survives_a_loader_bug(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     good = saved_game(tmp_path, seed=3, players=2, max_events=10)
     odd = saved_game(tmp_path, seed=4, players=2, max_events=10)
-    real = load
+    real = read_summary
 
     def buggy(path: Path) -> object:
         if path == odd:
             raise RuntimeError("x" * 1000)
         return real(path)
 
-    monkeypatch.setattr("koza.storage.listing.load", buggy)
+    monkeypatch.setattr("koza.storage.listing.read_summary", buggy)
     listed = {s.path: s for s in list_saves(tmp_path, include_bad=True)}
     assert listed[good].error is None
     error = listed[odd].error

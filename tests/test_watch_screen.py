@@ -11,6 +11,7 @@ from textual.screen import Screen
 
 from koza.core.events import MOVE_EVENTS
 from koza.core.state import replay
+from koza.driver import finish_game
 from koza.session import Session
 from koza.storage.savefile import load
 from koza.tui.table.board import Board
@@ -70,11 +71,7 @@ async def test_a_seeded_four_bot_game_to_the_end_is_saved(tmp_path: Path) -> Non
     assert session.closed  # the screen let go of the save
     again = create_session(SEATS, seed=11, save_dir=tmp_path)  # same seed, same game
     with again:
-        while again.game.state.phase != "game_over":
-            if again.game.state.phase == "round_over":
-                again.next_round()
-            else:
-                again.play_bot()
+        finish_game(again)
         assert [e.model_dump(exclude={"at"}) for e in again.game.events[1:]] == [
             e.model_dump(exclude={"at"}) for e in loaded.events[1:]
         ]

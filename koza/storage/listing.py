@@ -7,7 +7,8 @@ from datetime import datetime
 from pathlib import Path
 
 from koza.storage import folder as folders
-from koza.storage.savefile import SUFFIX, LoadedSave, SaveError, load, shorten
+from koza.storage.savefile import SUFFIX, SaveError, load, shorten
+from koza.storage.summary import read_summary
 
 
 @dataclass(frozen=True)
@@ -22,20 +23,6 @@ class SaveSummary:
     finished: bool
     kinds: tuple[str, ...]
     error: str | None = None  # set (and the rest empty) for an unreadable save
-
-
-def summarize(loaded: LoadedSave, modified: datetime) -> SaveSummary:
-    """The list entry of a loaded save."""
-    st = loaded.state
-    return SaveSummary(
-        path=loaded.path,
-        modified=modified,
-        names=tuple(s.name for s in st.seats),
-        totals=st.sheets.totals,
-        round_no=st.round_no,
-        finished=st.phase == "game_over",
-        kinds=tuple(s.kind for s in st.seats),
-    )
 
 
 _SUMMARIES: dict[Path, tuple[tuple[int, int, int], SaveSummary]] = {}
@@ -53,7 +40,16 @@ def _summary(path: Path) -> SaveSummary | None:
         return hit[1]
     modified = datetime.fromtimestamp(st.st_mtime).astimezone()
     try:
-        summary = summarize(load(path), modified)
+        found = read_summary(path)
+        summary = SaveSummary(
+            path=path,
+            modified=modified,
+            names=found.names,
+            totals=found.totals,
+            round_no=found.round_no,
+            finished=found.finished,
+            kinds=found.kinds,
+        )
     except SaveError as exc:
         summary = SaveSummary(path, modified, (), (), 0, False, (), error=str(exc))
     except Exception as exc:  # one bad file must never take the whole list down
@@ -67,8 +63,8 @@ def list_saves(save_dir: Path | None = None, include_bad: bool = False) -> list[
     """Saved games, newest first.  Files are only read, never changed.
 
     Unreadable saves are skipped, or listed with ``error`` set if ``include_bad``.
-    Each file is loaded (validated and replayed) once and then remembered until
-    it changes.
+    Each file's summary is read once (its first event and those since the latest
+    score, ``read_summary``) and then remembered until the file changes.
     """
     folder = folders.save_dir(save_dir)
     try:
@@ -81,5 +77,12 @@ def list_saves(save_dir: Path | None = None, include_bad: bool = False) -> list[
 
 
 def latest_unfinished(save_dir: Path | None = None) -> Path | None:
-    """The newest readable save whose game is not over, if any."""
-    return next((s.path for s in list_saves(save_dir) if not s.finished), None)
+    """The newest readable save whose game is not over, if any (loaded in full to be sure)."""
+    for summary in list_saves(save_dir):
+        if not summary.finished:
+            try:
+                load(summary.path)
+            except SaveError:
+                continue
+            return summary.path
+    return None

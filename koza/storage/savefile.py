@@ -80,7 +80,7 @@ def refusal(name: str, lineno: int, reason: str) -> SaveError:
 # --- reading -----------------------------------------------------------------
 
 
-def _json(raw: bytes) -> object:
+def parse_json(raw: bytes) -> object:
     """``raw`` parsed, or ``ValueError`` (deep nesting and huge numbers included)."""
     try:
         return json.loads(raw)
@@ -90,7 +90,7 @@ def _json(raw: bytes) -> object:
 
 def _is_json(raw: bytes) -> bool:
     try:
-        _json(raw)
+        parse_json(raw)
     except ValueError:
         return False
     return True
@@ -98,7 +98,7 @@ def _is_json(raw: bytes) -> bool:
 
 def _check_header(name: str, raw: bytes) -> int:
     try:
-        head = _json(raw)
+        head = parse_json(raw)
     except ValueError:
         head = None
     if not isinstance(head, dict) or head.get("format") != FORMAT:
@@ -143,7 +143,7 @@ def describe_invalid(exc: ValidationError, raw: bytes) -> str:
 
 def _upcast(name: str, lineno: int, raw: bytes, schema: int) -> Event:
     try:
-        data = _json(raw)
+        data = parse_json(raw)
     except ValueError:
         raise refusal(name, lineno, "not valid JSON") from None
     if not isinstance(data, dict):
@@ -291,16 +291,20 @@ def read_fd(fd: int) -> bytes:
         return f.read()
 
 
-def load(path: Path | str) -> LoadedSave:
-    """Read and replay a save without locking or changing it (raises ``SaveError``)."""
-    path = Path(path)
+def read_save(path: Path) -> bytes:
+    """Every byte of the save at ``path``, a regular file (raises ``SaveError``)."""
     fd = open_regular(path, os.O_RDONLY)
     try:
-        data = read_fd(fd)
+        return read_fd(fd)
     except OSError as exc:
         raise os_error(path, exc) from None
     except MemoryError:
         raise SaveError(f"{path}: too big to be a koza save") from None
     finally:
         os.close(fd)
-    return parse(path, data)
+
+
+def load(path: Path | str) -> LoadedSave:
+    """Read and replay a save without locking or changing it (raises ``SaveError``)."""
+    path = Path(path)
+    return parse(path, read_save(path))
