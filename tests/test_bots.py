@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 
 import pytest
@@ -232,3 +233,26 @@ def test_thousands_of_short_games_without_an_illegal_move(
                 game.play(cmd)
             games += 1
     assert games >= 3000
+
+
+def test_expert_counts_the_tiles_the_next_seat_could_follow_with(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ends 5 and 6, 5-4 leaves 4|6 (7 unseen tiles fit) and 6-3 leaves 5|3 (11 fit):
+    the counting term adds its weight times the chance the next seat (5 tiles, out of 22
+    unseen) holds none, and nothing else changes."""
+    import koza.bots.expert as ex
+
+    view = _view_with(["5-4", "6-3", "4-4", "4-2", "4-1", "4-0"], 5, 6)
+    a = (engine.PLAY, parse_tile("5-4"), engine.LEFT)
+    b = (engine.PLAY, parse_tile("6-3"), engine.RIGHT)
+
+    def gap(weight: float) -> float:
+        monkeypatch.setattr(ex, "BLOCK_NEXT", weight)
+        ctx = ex._Context(view, ex.infer(view))
+        return ctx.score(a) - ctx.score(b)
+
+    p_a = math.comb(22 - 7, 5) / math.comb(22, 5)
+    p_b = math.comb(22 - 11, 5) / math.comb(22, 5)
+    assert gap(6.0) - gap(0.0) == pytest.approx(6.0 * (p_a - p_b))
+    assert p_a > p_b
