@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 
 import pytest
@@ -60,7 +61,13 @@ TABLES = [
 
 
 @pytest.mark.parametrize(("players", "rules"), TABLES)
-def test_no_bot_ever_returns_an_illegal_move(players: int, rules: RuleSet) -> None:
+def test_no_bot_ever_returns_an_illegal_move(
+    players: int, rules: RuleSet, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import koza.bots.omniscient as omni
+
+    # the exact search is cheapest when it takes every other seat for greedy (still exact)
+    monkeypatch.setattr(omni, "policy_of", lambda spec: "greedy")
     names = [*BOT_LEVELS[:4], "omniscient"]
     rng = random.Random(players * 31 + len(rules.changed()))
     moves = 0
@@ -205,7 +212,8 @@ def test_thousands_of_short_games_without_an_illegal_move(
     """Over 3,000 one-round games (target 1, no threshold), every table, every bot."""
     import koza.bots.omniscient as omni
 
-    monkeypatch.setattr(omni, "ROLLOUTS_PER_MOVE", 2)
+    # the exact search is cheapest when it takes every other seat for greedy (still exact)
+    monkeypatch.setattr(omni, "policy_of", lambda spec: "greedy")
     names = [*BOT_LEVELS[:4], "omniscient"]
     rng = random.Random(77)
     games = 0
@@ -225,3 +233,26 @@ def test_thousands_of_short_games_without_an_illegal_move(
                 game.play(cmd)
             games += 1
     assert games >= 3000
+
+
+def test_expert_counts_the_tiles_the_next_seat_could_follow_with(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ends 5 and 6, 5-4 leaves 4|6 (7 unseen tiles fit) and 6-3 leaves 5|3 (11 fit):
+    the counting term adds its weight times the chance the next seat (5 tiles, out of 22
+    unseen) holds none, and nothing else changes."""
+    import koza.bots.expert as ex
+
+    view = _view_with(["5-4", "6-3", "4-4", "4-2", "4-1", "4-0"], 5, 6)
+    a = (engine.PLAY, parse_tile("5-4"), engine.LEFT)
+    b = (engine.PLAY, parse_tile("6-3"), engine.RIGHT)
+
+    def gap(weight: float) -> float:
+        monkeypatch.setattr(ex, "BLOCK_NEXT", weight)
+        ctx = ex._Context(view, ex.infer(view))
+        return ctx.score(a) - ctx.score(b)
+
+    p_a = math.comb(22 - 7, 5) / math.comb(22, 5)
+    p_b = math.comb(22 - 11, 5) / math.comb(22, 5)
+    assert gap(6.0) - gap(0.0) == pytest.approx(6.0 * (p_a - p_b))
+    assert p_a > p_b

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
+import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -11,8 +14,8 @@ import pytest
 from koza.cli import main as koza_main
 from koza.core.rules import RuleSet
 from koza.tournament import Outcome, Setup, figures, labels_for, play_unit, run, to_json
-from koza.tournament.runner import UnitResult
-from koza.tournament.stats import Z95, mean_ci, paired_ci
+from koza.tournament.runner import UnitResult, seat_orders
+from koza.tournament.stats import Z95, bootstrap_ratio, mean_ci, paired_ci
 
 
 def test_labels_number_repeated_bots() -> None:
@@ -65,11 +68,49 @@ def test_figures_from_hand_made_units() -> None:
 
 
 def test_every_bot_plays_every_hand() -> None:
-    """Three identical bots on a rotation: each has the same total over the unit."""
+    """Three identical bots in every seat order: each has the same total over the unit."""
     setup = Setup(("greedy", "greedy", "greedy"), RuleSet(), "deals", 4)
     res = play_unit(setup, 0)
-    assert res.rounds == (3, 3, 3)
+    assert res.rounds == (6, 6, 6)
     assert len(set(res.penalty)) == 1
+    assert sorted(o.seats for o in res.orders) == sorted(itertools.permutations(range(3)))
+    for e in range(3):
+        assert sum(o.penalty[e] for o in res.orders) == res.penalty[e]
+
+
+def _after_counts(orders: list[tuple[int, ...]], n: int) -> Counter[tuple[int, int]]:
+    """How often bot ``b`` sits right after bot ``a`` (next in turn order)."""
+    counts: Counter[tuple[int, int]] = Counter()
+    for seat_of in orders:
+        at = {s: e for e, s in enumerate(seat_of)}
+        for s in range(n):
+            counts[(at[s], at[(s + 1) % n])] += 1
+    return counts
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_seat_orders_put_every_bot_after_every_other_equally_often(n: int) -> None:
+    orders = seat_orders(n, RuleSet())
+    assert len(orders) == math.factorial(n)
+    assert orders[0] == tuple(range(n))
+    after = _after_counts(orders, n)
+    assert set(after) == {(a, b) for a in range(n) for b in range(n) if a != b}
+    assert len(set(after.values())) == 1
+    for e in range(n):
+        assert Counter(o[e] for o in orders) == Counter({s: len(orders) // n for s in range(n)})
+
+
+def test_pairs_mode_keeps_the_partners_and_balances_the_rest() -> None:
+    orders = seat_orders(4, RuleSet(teams="pairs"))
+    assert len(orders) == 8
+    for seat_of in orders:
+        assert seat_of[0] % 2 == seat_of[2] % 2 and seat_of[1] % 2 == seat_of[3] % 2
+    after = _after_counts(orders, 4)
+    # in pairs mode the next seat is always an opponent: each opponent equally often
+    assert set(after) == {(a, b) for a in range(4) for b in range(4) if (a - b) % 2}
+    assert len(set(after.values())) == 1
+    for e in range(4):
+        assert Counter(o[e] for o in orders) == Counter({s: 2 for s in range(4)})
 
 
 @pytest.mark.parametrize("mode", ["deals", "games"])
@@ -81,6 +122,9 @@ def test_results_do_not_depend_on_jobs(mode: str) -> None:
     two = run(setup, 4, jobs=2)
     assert one.results == two.results
     assert [r.index for r in two.results] == [0, 1, 2, 3]
+    # the seat orders, each with its own figures, are part of what must not change
+    assert all(len(r.orders) == math.factorial(len(specs)) for r in two.results)
+    assert to_json(one) | {"seconds": 0} == to_json(two) | {"seconds": 0}
 
 
 def test_ctrl_c_keeps_the_units_already_played() -> None:
@@ -127,3 +171,73 @@ def test_command_line_games_and_baseline(tmp_path: Path) -> None:
     assert 0.0 <= data["bots"]["expert"]["goat_rate"] <= 1.0
     assert data["baseline"]["bot"] == "greedy"
     assert len(data["baseline"]["difference"]["ci95"]) == 2
+
+
+def test_bootstrap_ratio_is_seeded_and_brackets_the_ratio() -> None:
+    rng = random.Random(5)
+    den = [rng.uniform(5, 15) for _ in range(300)]
+    num = [0.3 * d + rng.gauss(0, 1) for d in den]
+    est = bootstrap_ratio(num, den, seed=3)
+    assert est.mean == pytest.approx(math.fsum(num) / math.fsum(den))
+    assert est.low is not None and est.high is not None
+    assert est.low < est.mean < est.high
+    assert est.low > 0.25 and est.high < 0.35
+    assert bootstrap_ratio(num, den, seed=3) == est
+    exact = bootstrap_ratio([2.0, 4.0, 6.0], [4.0, 8.0, 12.0], seed=1)
+    assert (exact.mean, exact.low, exact.high) == (0.5, 0.5, 0.5)
+    assert bootstrap_ratio([1.0], [0.0], seed=1).ci95 is None
+
+
+def test_the_json_per_unit_figures_recompute_every_interval(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    args = ["tournament", "--seats", "expert,greedy,greedy", "--deals", "12", "--quiet"]
+    code = koza_main([*args, "--baseline", "random", "--ceiling", "--json", str(path)])
+    assert code == 0
+    data = json.loads(path.read_text())
+    units = data["per_unit"]
+    assert [u["index"] for u in units] == list(range(12))
+    assert all(len(u["orders"]) == 6 for u in units)
+
+    def pooled(us: list[dict], e: int) -> list[float]:
+        return [
+            sum(o["penalty"][e] for o in u["orders"]) / sum(o["rounds"] for o in u["orders"])
+            for u in us
+        ]
+
+    def in_order(us: list[dict], k: int, e: int) -> list[float]:
+        return [u["orders"][k]["penalty"][e] / u["orders"][k]["rounds"] for u in us]
+
+    expert, greedy = pooled(units, 0), pooled(units, 1)
+    est = mean_ci(expert)
+    assert data["bots"]["expert"]["mean_penalty"] == pytest.approx(est.mean, abs=1e-4)
+    assert data["bots"]["expert"]["ci95"] == pytest.approx(est.ci95, abs=1e-4)
+    diff = paired_ci(expert, greedy)
+    assert data["differences"][0]["mean_difference"] == pytest.approx(diff.mean, abs=1e-4)
+    assert data["differences"][0]["ci95"] == pytest.approx(diff.ci95, abs=1e-4)
+    assert len(data["orders"]) == 6
+    for k, order in enumerate(data["orders"]):
+        d = paired_ci(in_order(units, k, 0), in_order(units, k, 1))
+        assert order["differences"][0]["mean_difference"] == pytest.approx(d.mean, abs=1e-4)
+        assert order["differences"][0]["ci95"] == pytest.approx(d.ci95, abs=1e-4)
+    base = pooled(data["baseline"]["per_unit"], 0)
+    top = pooled(data["ceiling"]["per_unit"], 0)
+    same_seat = paired_ci(expert, base)
+    assert data["baseline"]["difference"]["ci95"] == pytest.approx(same_seat.ci95, abs=1e-4)
+    assert len(data["baseline"]["orders"]) == 6
+    share = bootstrap_ratio(
+        [b - x for x, b in zip(expert, base, strict=True)],
+        [b - c for c, b in zip(top, base, strict=True)],
+        seed=data["seed"] * 1000,
+    )
+    assert data["ceiling"]["gap_share"] == pytest.approx(share.mean, abs=1e-4)
+    assert data["ceiling"]["gap_share_ci95"] == pytest.approx(share.ci95, abs=1e-4)
+    assert len(data["ceiling"]["orders"]) == 6
+    # the ceiling sees everything: on the same deals it records less than random does
+    assert sum(top) < sum(base)
+
+
+def test_ceiling_needs_a_baseline(capsys: pytest.CaptureFixture[str]) -> None:
+    code = koza_main(["tournament", "--seats", "greedy,greedy", "--deals", "2", "--ceiling"])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "--ceiling needs --baseline" in err and "Traceback" not in err

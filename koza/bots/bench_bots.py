@@ -20,6 +20,7 @@ from koza.bots.montecarlo import ROLLOUT_EPS
 from koza.bots.sampler import Sampler
 from koza.core.commands import to_move
 from koza.core.engine import apply
+from koza.core.events import SeatInfo
 from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.view import SeatView, seat_view
@@ -81,8 +82,10 @@ def decision_times(spec: str, players: int = 3, budget: float = 6.0) -> list[flo
     start = time.perf_counter()
     g = 0
     while time.perf_counter() - start < budget or len(times) < 20:
-        bots = [make_bot(spec if s == 0 else "greedy", g * 10 + s) for s in range(players)]
-        game = Game.new([f"p{i}" for i in range(players)], RuleSet(), seed=1000 + g)
+        specs = [spec if s == 0 else "greedy" for s in range(players)]
+        bots = [make_bot(b, g * 10 + s) for s, b in enumerate(specs)]
+        seats = [SeatInfo(name=f"p{s}", kind="bot", bot=b) for s, b in enumerate(specs)]
+        game = Game.new(seats, RuleSet(), seed=1000 + g)
         table = Seated(game, bots)
         while not game.is_over:
             st = game.state

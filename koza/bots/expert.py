@@ -7,12 +7,14 @@ Each legal move gets a score from a few plain rules of thumb:
 * remember which numbers each opponent lacked when it drew or passed and steer the
   ends toward them, the next player most of all (in pairs mode, away from the
   partner's missing numbers and toward the opponents');
-* count the seven tiles of each number: an end nobody else can follow is a block;
+* count the seven tiles of each number: an end nobody else can follow is a block,
+  and ends the next player is unlikely to hold (by the count of unseen tiles) are good;
   a move that makes a fish is taken only when its hand holds the fewest pips.
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 from koza.bots.fast import Scoring
@@ -21,6 +23,9 @@ from koza.core.commands import Command, from_move, to_move
 from koza.core.engine import DOUBLES, LEFT, PLAY, RIGHT, Move
 from koza.core.tiles import BIT, HALVES, HAS, IS_DOUBLE, OTHER, pips_of
 from koza.core.view import SeatView
+
+BLOCK_NEXT = 6.0
+"""Score for leaving ends the next seat surely cannot follow (scaled by the chance)."""
 
 
 class ExpertBot:
@@ -116,7 +121,21 @@ class _Context:
             s += 4.0
         elif out_l == 0 or out_r == 0:
             s += 1.5
+        s += BLOCK_NEXT * self._next_stuck(left, right)
         return s
+
+    def _next_stuck(self, left: int, right: int) -> float:
+        """Chance the next seat holds no tile for these ends, counting the unseen tiles
+        (a number it is known to lack counts as none of its tiles)."""
+        nxt = self.order[0]
+        if self.is_partner(nxt):
+            return 0.0
+        lk = self.lacks[nxt]
+        ends = (0 if lk[left] else HAS[left]) | (0 if lk[right] else HAS[right])
+        pool = self.unseen.bit_count()
+        good = (self.unseen & ends).bit_count()
+        h = min(self.view.hand_counts[nxt], pool)
+        return math.comb(pool - good, h) / math.comb(pool, h) if pool else 0.0
 
     def _fish_value(self, after: int) -> float:
         """A move that makes a fish: good only if this hand holds the fewest points."""

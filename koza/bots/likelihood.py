@@ -7,6 +7,11 @@ a player with fitting tiles ``F`` plays ``t`` with probability proportional to
 ``exp(BETA * weight(t))`` (0-0 weighs its bonus).  Only the sampled hidden
 tiles change that probability between deals, so a deal's log-weight is
 ``-sum(log(sum of exp(BETA * weight) over the fitting tiles then in hand))``.
+
+How sharp each opponent is need not be guessed: ``seat_log_likelihoods`` gives,
+per opponent and for every ``BETAS`` value, the full log-likelihood of its plays
+(numerators included), from which ``koza.bots.opponents`` learns each seat's
+own sharpness online.
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ from koza.core.tiles import ALL_TILES_MASK, HAS, N_TILES
 from koza.core.view import SeatView
 
 BETA = 1.0
+BETAS: tuple[float, ...] = (0.0, 0.5, 1.0, 2.0, 4.0)
+"""The sharpness values an opponent's play is weighed under when it is learned."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +36,9 @@ class PlayFact:
     fit: int
     known: float
     slot_ids: tuple[int, ...]  # id() of hidden slots of that seat already in hand then
+    seat: int = -1
+    played: int = -1  # the tile played
+    known_mask: int = 0  # the known fitting tiles then in hand (the played one included)
 
 
 class PlayModel:
@@ -36,7 +46,8 @@ class PlayModel:
 
     def __init__(self, view: SeatView, know: Knowledge, beta: float = BETA) -> None:
         sc = Scoring.of(view.rules, view.n_players)
-        self.exp = [math.exp(beta * sc.tile_weight(t)) for t in range(N_TILES)]
+        self.weight = [sc.tile_weight(t) for t in range(N_TILES)]
+        self.exp = [math.exp(beta * w) for w in self.weight]
         forced_draw_plays = {i + 1 for i in know.drawn_played}
         facts: list[PlayFact] = []
         for i, act in enumerate(view.history):
@@ -48,6 +59,7 @@ class PlayModel:
             a, b = act.ends
             fit = ALL_TILES_MASK if a < 0 else HAS[a] | HAS[b]
             known = 0.0
+            known_mask = 0
             hidden: list[int] = []
             for s in know.slots[j]:
                 if s.origin >= i:
@@ -55,11 +67,14 @@ class PlayModel:
                 if s.played >= 0:
                     if s.played_at >= i and fit >> s.played & 1:
                         known += self.exp[s.played]
+                        known_mask |= 1 << s.played
                 elif fit & know.unseen:
                     hidden.append(id(s))
             if hidden:
-                facts.append(PlayFact(fit, known, tuple(hidden)))
+                fact = PlayFact(fit, known, tuple(hidden), j, act.tiles[0], known_mask)
+                facts.append(fact)
         self.facts = facts
+        self._sums: dict[int, list[float]] = {}
 
     def log_weight(self, assignment: dict[int, int]) -> float:
         """Log-likelihood (up to a constant) of the plays under a sampled assignment."""
@@ -75,3 +90,29 @@ class PlayModel:
             if total > 0.0:
                 lw -= math.log(total)
         return lw
+
+    def _log_sums(self, mask: int) -> list[float]:
+        """Per ``BETAS`` value: log of the sum of exp(beta * weight) over ``mask``."""
+        got = self._sums.get(mask)
+        if got is None:
+            ws = [self.weight[t] for t in range(N_TILES) if mask >> t & 1]
+            got = [math.log(sum(math.exp(b * w) for w in ws)) for b in BETAS]
+            self._sums[mask] = got
+        return got
+
+    def seat_log_likelihoods(self, assignment: dict[int, int]) -> dict[int, list[float]]:
+        """Per opponent with observed plays: the log-likelihood of those plays under each
+        ``BETAS`` value, given a sampled assignment of the hidden slots."""
+        out: dict[int, list[float]] = {}
+        for f in self.facts:
+            mask = f.known_mask
+            for sid in f.slot_ids:
+                t = assignment[sid]
+                if f.fit >> t & 1:
+                    mask |= 1 << t
+            sums = self._log_sums(mask)
+            w = self.weight[f.played]
+            acc = out.setdefault(f.seat, [0.0] * len(BETAS))
+            for k, b in enumerate(BETAS):
+                acc[k] += b * w - sums[k]
+        return out

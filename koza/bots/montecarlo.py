@@ -6,8 +6,11 @@ that deal (all moves on the same deal and the same random stream, so their
 differences are not drowned in deal noise), and the move with the best mean
 utility for the match score wins: points recorded under the opening threshold
 and the goat at the target count, not raw round pips (see ``fast.utility``).
-Levels differ by the number of sampled deals; a cap on rollouts per decision
-keeps the slowest decisions bounded.  Given a seed the bot is reproducible.
+The sampled deals are weighed by how well they explain the opponents' plays,
+each opponent under the sharpness it has shown so far in the game
+(``opponents``, learned online).  Levels differ by the number of sampled deals;
+a cap on rollouts per decision keeps the slowest decisions bounded.  Given a
+seed (and the same game) the bot is reproducible.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import random
 from koza.bots.fast import Match, Scoring, rollout_seat, utility
 from koza.bots.knowledge import infer
 from koza.bots.likelihood import PlayModel
+from koza.bots.opponents import OpponentModel
 from koza.bots.sampler import Sample, Sampler
 from koza.core.commands import Command, from_move, to_move
 from koza.core.engine import apply
@@ -36,6 +40,8 @@ MY_EPS = 0.05
 BLOCK = 3.0
 """Rollout penalty (points of weight) for leaving ends the next seat can follow."""
 OVERSAMPLE = 6
+LEARN_OPPONENTS = True
+"""Weigh each opponent's plays under its learned sharpness (else ``likelihood.BETA``)."""
 
 
 class MonteCarloBot:
@@ -52,6 +58,7 @@ class MonteCarloBot:
             self.samples, self.cap = samples, samples * 64
         self.name = "montecarlo" if level == "default" else f"montecarlo:{level}"
         self._rng = random.Random(seed)
+        self.opponents = OpponentModel()
 
     def choose(self, view: SeatView) -> Command:
         legal = [to_move(c) for c in view.legal]
@@ -71,7 +78,8 @@ class MonteCarloBot:
         samples = max(min(8, self.samples), min(self.samples, self.cap // len(legal)))
         sums = [0.0] * len(legal)
         stream = random.Random()
-        for smp in self._deals(sampler, PlayModel(view, sampler.know), samples):
+        model = PlayModel(view, sampler.know)
+        for smp in self._deals(sampler, model, samples, view.round_no):
             base = sampler.round_of(smp)
             seed = rng.getrandbits(32)
             for i, move in enumerate(legal):
@@ -82,14 +90,22 @@ class MonteCarloBot:
                 sums[i] += utility(sc, match, r.hands, r.out_seat)
         return [s / samples for s in sums]
 
-    def _deals(self, sampler: Sampler, model: PlayModel, samples: int) -> list[Sample]:
+    def _deals(
+        self, sampler: Sampler, model: PlayModel, samples: int, round_no: int
+    ) -> list[Sample]:
         """``samples`` deals: drawn consistent, then resampled by how well they explain the
         opponents' plays (systematic resampling from ``OVERSAMPLE`` times as many)."""
         rng = self._rng
         if not model.facts or OVERSAMPLE <= 1:
             return [sampler.sample(rng) for _ in range(samples)]
         cands = [sampler.sample(rng) for _ in range(OVERSAMPLE * samples)]
-        lws = [model.log_weight(c.assignment) for c in cands]
+        if LEARN_OPPONENTS:
+            per_deal = [model.seat_log_likelihoods(c.assignment) for c in cands]
+            self.opponents.observe(round_no, per_deal)
+            pick = {seat: self.opponents.beta_index(seat) for seat in per_deal[0]}
+            lws = [math.fsum(ll[seat][k] for seat, k in pick.items()) for ll in per_deal]
+        else:
+            lws = [model.log_weight(c.assignment) for c in cands]
         top = max(lws)
         ws = [math.exp(lw - top) for lw in lws]
         step = sum(ws) / samples

@@ -9,8 +9,16 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from koza.core.rules import RuleError, RuleSet
-from koza.tournament.report import baseline_json, baseline_text, to_json, to_text
-from koza.tournament.runner import Mode, Progress, Setup, run
+from koza.tournament.compare import (
+    CEILING,
+    baseline_json,
+    baseline_text,
+    ceiling_figures,
+    ceiling_json,
+    ceiling_text,
+)
+from koza.tournament.report import to_json, to_text
+from koza.tournament.runner import Mode, Outcome, Progress, Setup, run
 
 
 def add_tournament_parser(sub: Any, common: argparse.ArgumentParser | None = None) -> None:
@@ -19,8 +27,9 @@ def add_tournament_parser(sub: Any, common: argparse.ArgumentParser | None = Non
         "tournament",
         parents=[common] if common is not None else [],
         help="measure bots against each other on duplicate deals",
-        description="Play duplicate deals (each once per rotation of the seats) and report "
-        "every bot's penalty per deal with 95% intervals and paired differences.",
+        description="Play duplicate deals (each once in every seat order) and report "
+        "every bot's penalty per deal with 95% intervals and paired differences, pooled "
+        "and per seat order.",
     )
     p.add_argument("--seats", required=True, help="bots, one per seat: montecarlo,expert,greedy")
     size = p.add_mutually_exclusive_group()
@@ -36,6 +45,12 @@ def add_tournament_parser(sub: Any, common: argparse.ArgumentParser | None = Non
         "--baseline",
         metavar="BOT",
         help="replay the same deals with BOT in the first seat and compare that seat",
+    )
+    p.add_argument(
+        "--ceiling",
+        action="store_true",
+        help=f"with --baseline: also replay with the {CEILING} reference in the first seat "
+        "and report the share of the baseline-to-ceiling gap the first bot closes",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=main)
@@ -62,6 +77,20 @@ def _bar(stream: TextIO) -> Progress:
     return progress
 
 
+def _replay(
+    first: str, setup: Setup, units: int, jobs: int, progress: Progress | None, quiet: bool
+) -> Outcome:
+    """The same tournament with ``first`` as the first bot."""
+    if not quiet:
+        print(f"replaying with {first} in the first seat", file=sys.stderr)
+    out = run(
+        Setup((first, *setup.specs[1:]), setup.rules, setup.mode, setup.seed), units, jobs, progress
+    )
+    if not quiet:
+        print(file=sys.stderr)
+    return out
+
+
 def main(args: argparse.Namespace) -> int:
     """Run the tournament described by ``args``; 0 on success, 2 on bad arguments."""
     from koza.bots import make_bot
@@ -76,6 +105,12 @@ def main(args: argparse.Namespace) -> int:
     except (RuleError, ValueError) as exc:
         print(f"koza tournament: {exc}", file=err)
         return 2
+    if args.ceiling and not args.baseline:
+        print(
+            "koza tournament: --ceiling needs --baseline BOT (the gap is measured from it)",
+            file=err,
+        )
+        return 2
     mode: Mode = "games" if args.games is not None else "deals"
     units = args.games if args.games is not None else (200 if args.deals is None else args.deals)
     if units < 1 or args.jobs < 1:
@@ -89,14 +124,14 @@ def main(args: argparse.Namespace) -> int:
     data = to_json(outcome)
     text = to_text(outcome)
     if args.baseline and outcome.results and not outcome.interrupted:
-        base_setup = Setup((args.baseline, *specs[1:]), rules, mode, args.seed)
-        if not args.quiet:
-            print(f"baseline: {args.baseline} in the first seat", file=err)
-        base = run(base_setup, units, args.jobs, progress)
-        if not args.quiet:
-            print(file=err)
+        base = _replay(args.baseline, setup, units, args.jobs, progress, args.quiet)
         data["baseline"] = baseline_json(outcome, base)
         text += "\n\n" + baseline_text(outcome, base)
+        if args.ceiling and base.results and not base.interrupted:
+            top = _replay(CEILING, setup, units, args.jobs, progress, args.quiet)
+            figs = ceiling_figures(outcome, base, top)
+            data["ceiling"] = ceiling_json(figs, top)
+            text += "\n\n" + ceiling_text(figs, specs[0], args.baseline)
     print(text)
     if args.json is not None:
         args.json.write_text(json.dumps(data, indent=2) + "\n")

@@ -8,12 +8,21 @@ JSON shape (``--json FILE``)::
                              "ci95": [6.5, 7.7], "deals": 1000,
                              "goat_rate": 0.21, "goat_rate_ci95": [0.17, 0.25]}, ...},
      "differences": [{"a": "montecarlo", "b": "greedy", "mean_difference": -2.4,
-                      "ci95": [-2.9, -1.9]}, ...]}
+                      "ci95": [-2.9, -1.9]}, ...],
+     "orders": [{"seats": ["montecarlo", "greedy", "greedy#2"],
+                 "bots": {"montecarlo": {"mean_penalty": 7.0, "ci95": [...]}, ...},
+                 "differences": [{"a", "b", "mean_difference", "ci95"}, ...]}, ...],
+     "per_unit": [{"index": 0, "orders": [{"penalty": [9, 0, 14], "rounds": 1,
+                                          "goats": [0, 0, 0]}, ...]}, ...]}
 
 ``deals`` is the number of duplicate deals behind a mean in deal mode, and the
 rounds the bot played in game mode (``games`` then also gives the duplicate
 games).  ``goat_rate`` and ``goat_rate_ci95`` appear only with ``--games``.
 A difference is ``a`` minus ``b`` in penalty per deal: negative means ``a`` is better.
+``orders`` has each seat order on its own (``seats``: the bot in seat 0, 1, ...);
+``per_unit`` has every unit's raw figures, per order in the same sequence and per
+bot in ``seats`` order, so every interval can be recomputed.  The pooled figure of
+a unit is its penalty summed over the orders divided by its rounds summed likewise.
 """
 
 from __future__ import annotations
@@ -23,6 +32,9 @@ from typing import Any
 
 from koza.tournament.runner import Outcome, labels_for
 from koza.tournament.stats import Estimate, mean_ci, paired_ci
+
+PER_ORDER_LINES = 8
+"""Up to this many seat orders, the text lists each order's difference."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,19 +54,50 @@ class Difference:
 
 
 @dataclass(frozen=True, slots=True)
-class Figures:
-    bots: list[BotFigures]
+class OrderFigures:
+    """One seat order: the bot in each seat, its penalties and differences."""
+
+    seats: list[str]
+    penalty: list[Estimate]  # per bot, in specs order
     differences: list[Difference]
 
 
+@dataclass(frozen=True, slots=True)
+class Figures:
+    bots: list[BotFigures]
+    differences: list[Difference]
+    orders: list[OrderFigures]
+
+
 def per_unit_penalty(outcome: Outcome) -> list[list[float]]:
-    """Per bot, per unit: penalty per deal, over all rotations of that unit."""
+    """Per bot, per unit: penalty per deal, over all seat orders of that unit."""
     n = len(outcome.setup.specs)
     return [[r.penalty[e] / max(1, r.rounds[e]) for r in outcome.results] for e in range(n)]
 
 
+def per_order_penalty(outcome: Outcome, k: int) -> list[list[float]]:
+    """Per bot, per unit: penalty per deal in seat order ``k`` alone."""
+    n = len(outcome.setup.specs)
+    per = [r.orders[k] for r in outcome.results]
+    return [[o.penalty[e] / max(1, o.rounds) for o in per] for e in range(n)]
+
+
+def _differences(labels: list[str], xs: list[list[float]]) -> list[Difference]:
+    n = len(labels)
+    return [
+        Difference(labels[a], labels[b], paired_ci(xs[a], xs[b]))
+        for a in range(n)
+        for b in range(a + 1, n)
+    ]
+
+
+def order_count(outcome: Outcome) -> int:
+    """Seat orders every unit kept on its own (0 when some unit has none)."""
+    return min((len(r.orders) for r in outcome.results), default=0)
+
+
 def figures(outcome: Outcome) -> Figures:
-    """Means and intervals (units are independent; rotations are averaged inside a unit)."""
+    """Means and intervals (units are independent; orders are pooled inside a unit)."""
     specs = outcome.setup.specs
     n = len(specs)
     labels = labels_for(specs)
@@ -64,24 +107,45 @@ def figures(outcome: Outcome) -> Figures:
     for e in range(n):
         goat = None
         if games:
-            goat = mean_ci([r.goats[e] / n for r in outcome.results])
+            goat = mean_ci([r.goats[e] / r.order_count for r in outcome.results])
         rounds = sum(r.rounds[e] for r in outcome.results)
         bots.append(BotFigures(labels[e], specs[e], mean_ci(xs[e]), rounds, goat))
-    diffs = [
-        Difference(labels[a], labels[b], paired_ci(xs[a], xs[b]))
-        for a in range(n)
-        for b in range(a + 1, n)
-    ]
-    return Figures(bots, diffs)
+    orders = []
+    for k in range(order_count(outcome)):
+        seat_of = outcome.results[0].orders[k].seats
+        by_seat = [labels[seat_of.index(s)] for s in range(n)]
+        ys = per_order_penalty(outcome, k)
+        orders.append(OrderFigures(by_seat, [mean_ci(y) for y in ys], _differences(labels, ys)))
+    return Figures(bots, _differences(labels, xs), orders)
 
 
-def _r(x: float | None, nd: int = 4) -> float | None:
+def r4(x: float | None, nd: int = 4) -> float | None:
+    """Rounded for the JSON."""
     return None if x is None else round(x, nd)
 
 
-def _ci(e: Estimate) -> list[float | None] | None:
+def ci_json(e: Estimate) -> list[float | None] | None:
+    """An interval for the JSON (None below two units)."""
     ci = e.ci95
-    return None if ci is None else [_r(ci[0]), _r(ci[1])]
+    return None if ci is None else [r4(ci[0]), r4(ci[1])]
+
+
+def _diff_json(d: Difference) -> dict[str, Any]:
+    return {"a": d.a, "b": d.b, "mean_difference": r4(d.diff.mean), "ci95": ci_json(d.diff)}
+
+
+def per_unit_json(outcome: Outcome) -> list[dict[str, Any]]:
+    """Every unit's raw figures: per seat order, per bot (``specs`` order)."""
+    return [
+        {
+            "index": r.index,
+            "orders": [
+                {"penalty": list(o.penalty), "rounds": o.rounds, "goats": list(o.goats)}
+                for o in r.orders
+            ],
+        }
+        for r in outcome.results
+    ]
 
 
 def to_json(outcome: Outcome) -> dict[str, Any]:
@@ -92,15 +156,16 @@ def to_json(outcome: Outcome) -> dict[str, Any]:
     for b in fig.bots:
         entry: dict[str, Any] = {
             "bot": b.spec,
-            "mean_penalty": _r(b.penalty.mean),
-            "ci95": _ci(b.penalty),
+            "mean_penalty": r4(b.penalty.mean),
+            "ci95": ci_json(b.penalty),
             "deals": b.rounds if st.mode == "games" else b.penalty.n,
         }
         if b.goat is not None:
             entry["games"] = b.goat.n
-            entry["goat_rate"] = _r(b.goat.mean)
-            entry["goat_rate_ci95"] = _ci(b.goat)
+            entry["goat_rate"] = r4(b.goat.mean)
+            entry["goat_rate_ci95"] = ci_json(b.goat)
         bots[b.label] = entry
+    labels = [b.label for b in fig.bots]
     return {
         "players": len(st.specs),
         "seats": list(st.specs),
@@ -112,27 +177,58 @@ def to_json(outcome: Outcome) -> dict[str, Any]:
         "rules": st.rules.changed(),
         "seconds": round(outcome.seconds, 2),
         "bots": bots,
-        "differences": [
-            {"a": d.a, "b": d.b, "mean_difference": _r(d.diff.mean), "ci95": _ci(d.diff)}
-            for d in fig.differences
+        "differences": [_diff_json(d) for d in fig.differences],
+        "orders": [
+            {
+                "seats": o.seats,
+                "bots": {
+                    lab: {"mean_penalty": r4(p.mean), "ci95": ci_json(p)}
+                    for lab, p in zip(labels, o.penalty, strict=True)
+                },
+                "differences": [_diff_json(d) for d in o.differences],
+            }
+            for o in fig.orders
         ],
+        "per_unit": per_unit_json(outcome),
     }
 
 
-def _fmt_ci(e: Estimate) -> str:
+def fmt_ci(e: Estimate) -> str:
+    """``[low, high]`` for the text, or n/a."""
     ci = e.ci95
     return "n/a" if ci is None else f"[{ci[0]:7.3f}, {ci[1]:7.3f}]"
+
+
+def _order_lines(fig: Figures, i: int, width: int) -> list[str]:
+    """Difference ``i`` in each seat order: a line each, or the range when there are many."""
+    per = [(o.seats, o.differences[i].diff) for o in fig.orders]
+    if not per:
+        return []
+    if len(per) > PER_ORDER_LINES:
+        lo = min(per, key=lambda p: p[1].mean)[1]
+        hi = max(per, key=lambda p: p[1].mean)[1]
+        sure = sum(1 for _, d in per if d.excludes_zero)
+        return [
+            f"    over {len(per)} seat orders: {lo.mean:.3f} to {hi.mean:.3f}, "
+            f"{sure} exclude zero (each in the --json)"
+        ]
+    lines = []
+    for seats, d in per:
+        mark = "  *" if d.excludes_zero else ""
+        name = "    " + " > ".join(seats)
+        lines.append(f"{name:<{width}}  {d.mean:8.3f}  {fmt_ci(d)}{mark}")
+    return lines
 
 
 def to_text(outcome: Outcome) -> str:
     """Plain tables for the terminal."""
     fig = figures(outcome)
     st = outcome.setup
-    n = len(st.specs)
     unit = "duplicate deals" if st.mode == "deals" else "duplicate games"
+    orders = order_count(outcome) or len(st.specs)
     head = (
-        f"{n} players, {len(outcome.results)} of {outcome.wanted} {unit} "
-        f"x {n} rotations, seed {st.seed}, {outcome.seconds:.1f} s"
+        f"{len(st.specs)} players, {len(outcome.results)} of {outcome.wanted} {unit} "
+        f"x {orders} seat orders, seed {st.seed}, {outcome.seconds:.1f} s"
     )
     if outcome.interrupted:
         head += "  (interrupted: partial results)"
@@ -141,51 +237,18 @@ def to_text(outcome: Outcome) -> str:
     goat_head = "   goat rate  95% CI" if st.mode == "games" else ""
     lines.append(f"{'bot':<{w}}  penalty/deal  95% CI              {goat_head}".rstrip())
     for b in fig.bots:
-        row = f"{b.label:<{w}}  {b.penalty.mean:12.3f}  {_fmt_ci(b.penalty)}"
+        row = f"{b.label:<{w}}  {b.penalty.mean:12.3f}  {fmt_ci(b.penalty)}"
         if b.goat is not None:
-            row += f"  {b.goat.mean:9.3f}  {_fmt_ci(b.goat)}"
+            row += f"  {b.goat.mean:9.3f}  {fmt_ci(b.goat)}"
         lines.append(row)
     lines += ["", "paired differences (a - b, penalty per deal; negative: a is better)"]
-    for d in fig.differences:
+    if fig.orders:
+        lines.append("pooled over the seat orders, then each order (the bots in seat 0 > 1 > ...)")
+    pair_w = max([2 * w + 3, *(4 + len(" > ".join(o.seats)) for o in fig.orders)])
+    for i, d in enumerate(fig.differences):
         mark = "  *" if d.diff.excludes_zero else ""
         pair = f"{d.a} - {d.b}"
-        lines.append(f"{pair:<{2 * w + 3}}  {d.diff.mean:8.3f}  {_fmt_ci(d.diff)}{mark}")
+        lines.append(f"{pair:<{pair_w}}  {d.diff.mean:8.3f}  {fmt_ci(d.diff)}{mark}")
+        lines += _order_lines(fig, i, pair_w)
     lines.append("(* the 95% interval excludes zero)")
     return "\n".join(lines)
-
-
-def _baseline(outcome: Outcome, base: Outcome) -> tuple[Estimate, Estimate, int]:
-    """First seat's penalty with the baseline bot there, and the paired difference."""
-    common = {r.index for r in outcome.results} & {r.index for r in base.results}
-    mine = [r.penalty[0] / max(1, r.rounds[0]) for r in outcome.results if r.index in common]
-    theirs = [r.penalty[0] / max(1, r.rounds[0]) for r in base.results if r.index in common]
-    return mean_ci(theirs), paired_ci(mine, theirs), len(common)
-
-
-def baseline_json(outcome: Outcome, base: Outcome) -> dict[str, Any]:
-    """``{"bot", "mean_penalty", "ci95", "deals", "difference": {...}}`` for ``--baseline``."""
-    pen, diff, n = _baseline(outcome, base)
-    return {
-        "bot": base.setup.specs[0],
-        "mean_penalty": _r(pen.mean),
-        "ci95": _ci(pen),
-        "deals": n,
-        "difference": {
-            "a": outcome.setup.specs[0],
-            "b": base.setup.specs[0],
-            "mean_difference": _r(diff.mean),
-            "ci95": _ci(diff),
-        },
-    }
-
-
-def baseline_text(outcome: Outcome, base: Outcome) -> str:
-    """The baseline comparison as two lines."""
-    pen, diff, n = _baseline(outcome, base)
-    a, b = outcome.setup.specs[0], base.setup.specs[0]
-    mark = "  *" if diff.excludes_zero else ""
-    return (
-        f"baseline: {b} in the same seat, same {n} deals: "
-        f"{pen.mean:.3f} {_fmt_ci(pen)}\n"
-        f"{a} - {b} (same seat): {diff.mean:.3f} {_fmt_ci(diff)}{mark}"
-    )

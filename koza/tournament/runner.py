@@ -1,19 +1,27 @@
-"""Duplicate-deal tournaments: every deal is played once per rotation of the seats.
+"""Duplicate-deal tournaments: every deal is played once in every seat order.
 
 A *unit* is one deal (``--deals``) or one whole game to the target
 (``--games``), identified by its index.  Its seed, and every bot's seed, are
 derived from the tournament seed and that index only, and results are put back
-in index order, so ``--jobs`` never changes the figures.  In a unit, rotation
-``k`` seats bot ``e`` at seat ``(e - k) % n``: every bot plays every hand.
+in index order, so ``--jobs`` never changes the figures.
+
+A unit is played once per *seat order* (``seat_orders``): every permutation of
+the bots over the seats (2, 6 or 24 of them), so every bot plays every hand and
+sits after every other bot equally often.  In pairs mode the partners stay
+partners: the 8 orders that keep entries 0 and 2 (and 1 and 3) on seats of the
+same parity.  Each order's own figures are kept next to the unit's sums.
 
 Deal mode plays the first round of a fresh game with the table's rules but
 ``open_threshold=0``, so a bot's penalty is exactly its side's round points.
 Game mode plays to the target with the rules as given; a bot's penalty per deal
 is its recorded total over the rounds played, and whether it was a goat is kept.
+The seats are named after their bots, so the ``omniscient`` reference knows
+which seats are greedy.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 import signal
 import sys
@@ -24,6 +32,7 @@ from multiprocessing import get_context
 from typing import Literal
 
 from koza.bots import make_bot
+from koza.core.events import SeatInfo
 from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.scoring import side_of
@@ -52,14 +61,42 @@ class Setup:
     seed: int
 
 
+def seat_orders(n: int, rules: RuleSet) -> list[tuple[int, ...]]:
+    """Every seating played per unit: ``order[e]`` is the seat of entry ``e``.
+
+    All ``n!`` permutations, the identity first; in pairs mode only those that keep
+    entries 0 and 2 partners (seats of one parity), 8 of them.
+    """
+    perms = list(itertools.permutations(range(n)))
+    if rules.teams == "pairs" and n == 4:
+        perms = [p for p in perms if p[0] % 2 == p[2] % 2]
+    return perms
+
+
+@dataclass(frozen=True, slots=True)
+class OrderResult:
+    """One seat order of a unit, per bot (in ``specs`` order)."""
+
+    seats: tuple[int, ...]  # the seat of each bot
+    penalty: tuple[int, ...]  # recorded points
+    rounds: int  # rounds played
+    goats: tuple[int, ...]  # 1 if that bot (its side) was a goat
+
+
 @dataclass(frozen=True, slots=True)
 class UnitResult:
-    """One unit, per bot (in ``specs`` order), summed over the rotations."""
+    """One unit, per bot (in ``specs`` order), summed over the seat orders."""
 
     index: int
     penalty: tuple[int, ...]  # recorded points
     rounds: tuple[int, ...]  # rounds played
     goats: tuple[int, ...]  # games in which it was a goat
+    orders: tuple[OrderResult, ...] = ()  # each seat order on its own
+
+    @property
+    def order_count(self) -> int:
+        """Seat orders behind the sums (a hand-made unit without orders: one per bot)."""
+        return len(self.orders) or len(self.penalty)
 
 
 def unit_seed(seed: int, index: int, *parts: int) -> int:
@@ -68,29 +105,42 @@ def unit_seed(seed: int, index: int, *parts: int) -> int:
     return random.Random(f"koza-tournament/{key}").getrandbits(48)
 
 
-def play_unit(setup: Setup, index: int) -> UnitResult:
-    """Play unit ``index`` once per rotation of the seats."""
+def play_order(setup: Setup, index: int, k: int, seat_of: Sequence[int]) -> OrderResult:
+    """Play unit ``index`` once with bot ``e`` in seat ``seat_of[e]`` (order number ``k``)."""
     n = len(setup.specs)
     rules = setup.rules
     if setup.mode == "deals":
         rules = rules.model_copy(update={"open_threshold": 0})
-    game_seed = unit_seed(setup.seed, index)
-    penalty, rounds, goats = [0] * n, [0] * n, [0] * n
-    for k in range(n):
-        seat_of = [(e - k) % n for e in range(n)]
-        entry_at = {s: e for e, s in enumerate(seat_of)}
-        bots = [
-            make_bot(setup.specs[entry_at[s]], unit_seed(setup.seed, index, k, s)) for s in range(n)
-        ]
-        game = Game.new([f"seat{s}" for s in range(n)], rules, seed=game_seed)
-        (finish_game if setup.mode == "games" else finish_round)(Seated(game, bots))
-        st = game.state
-        for e in range(n):
-            side = side_of(seat_of[e], n, rules)
-            penalty[e] += st.sheets.totals[side]
-            rounds[e] += len(st.records)
-            goats[e] += 1 if side in st.goats else 0
-    return UnitResult(index, tuple(penalty), tuple(rounds), tuple(goats))
+    entry_at = {s: e for e, s in enumerate(seat_of)}
+    specs = [setup.specs[entry_at[s]] for s in range(n)]
+    bots = [make_bot(specs[s], unit_seed(setup.seed, index, k, s)) for s in range(n)]
+    seats = [SeatInfo(name=f"seat{s}", kind="bot", bot=specs[s]) for s in range(n)]
+    game = Game.new(seats, rules, seed=unit_seed(setup.seed, index))
+    (finish_game if setup.mode == "games" else finish_round)(Seated(game, bots))
+    st = game.state
+    sides = [side_of(seat_of[e], n, rules) for e in range(n)]
+    return OrderResult(
+        tuple(seat_of),
+        tuple(st.sheets.totals[side] for side in sides),
+        len(st.records),
+        tuple(1 if side in st.goats else 0 for side in sides),
+    )
+
+
+def play_unit(setup: Setup, index: int) -> UnitResult:
+    """Play unit ``index`` once in every seat order."""
+    n = len(setup.specs)
+    orders = tuple(
+        play_order(setup, index, k, seat_of)
+        for k, seat_of in enumerate(seat_orders(n, setup.rules))
+    )
+    return UnitResult(
+        index,
+        tuple(sum(o.penalty[e] for o in orders) for e in range(n)),
+        tuple(sum(o.rounds for o in orders) for _ in range(n)),
+        tuple(sum(o.goats[e] for o in orders) for e in range(n)),
+        orders,
+    )
 
 
 @dataclass

@@ -1,8 +1,10 @@
-"""Means with 95% confidence intervals (normal approximation over independent units)."""
+"""Means with 95% confidence intervals (normal approximation over independent units),
+and a paired bootstrap for ratios of means."""
 
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -43,3 +45,37 @@ def mean_ci(xs: Sequence[float]) -> Estimate:
 def paired_ci(xs: Sequence[float], ys: Sequence[float]) -> Estimate:
     """The mean of ``x - y`` over paired units, with its interval."""
     return mean_ci([x - y for x, y in zip(xs, ys, strict=True)])
+
+
+def bootstrap_ratio(
+    num: Sequence[float], den: Sequence[float], seed: int, reps: int = 2000
+) -> Estimate:
+    """``sum(num) / sum(den)`` with a 95% percentile interval from a paired bootstrap.
+
+    Units are resampled with replacement (``num[i]`` and ``den[i]`` stay together),
+    ``reps`` times, from a generator seeded by ``seed``: the same data and seed give
+    the same interval.  Resamples whose denominator is 0 are skipped.
+    """
+    n = len(num)
+    if n != len(den):
+        raise ValueError("bootstrap_ratio needs paired lists")
+    total = math.fsum(den)
+    if n == 0 or total == 0:
+        return Estimate(math.nan, None, None, n)
+    ratio = math.fsum(num) / total
+    if n < 2:
+        return Estimate(ratio, None, None, n)
+    rng = random.Random(f"koza-bootstrap/{seed}")
+    units = range(n)
+    got: list[float] = []
+    for _ in range(reps):
+        pick = rng.choices(units, k=n)
+        d = math.fsum(den[i] for i in pick)
+        if d != 0:
+            got.append(math.fsum(num[i] for i in pick) / d)
+    if len(got) < 2:
+        return Estimate(ratio, None, None, n)
+    got.sort()
+    low = got[int(0.025 * (len(got) - 1))]
+    high = got[math.ceil(0.975 * (len(got) - 1))]
+    return Estimate(ratio, low, high, n)
