@@ -287,6 +287,7 @@ EN.update(
         "settings.language": "Language",
         "settings.hint": "Enter: use this language (it changes at once). Escape: back.",
         "key.settings": "Settings",
+        "key.palette_footer": "palette",
         "bot.random": "random",
         "bot.random_help": "Beginner: plays any legal move at random.",
         "bot.greedy": "greedy",
