@@ -134,7 +134,7 @@ async def test_switching_at_the_table_redraws_it_and_keeps_the_game(tmp_path: Pa
 
 async def test_the_palette_speaks_the_language_with_textuals_own_entries(tmp_path: Path) -> None:
     app = KozaApp(tmp_path)
-    async with app.run_test(size=SIZE):
+    async with app.run_test(size=SIZE) as pilot:
         await app.set_language("ru")
         titles = {c.title: c.help for c in app.get_system_commands(app.screen)}
         assert {"Выход", "Клавиши", "Снимок экрана"} <= set(titles)
@@ -144,6 +144,13 @@ async def test_the_palette_speaks_the_language_with_textuals_own_entries(tmp_pat
         provider = KozaCommands(app.screen)
         found = [text for text, _help, _run in provider._commands()]
         assert "Тема" in found and "Настройки" in found
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        assert "Найти команду" in screen_text(app)
+        await pilot.press("escape")
+        app.search_themes()
+        await pilot.pause(0.3)
+        assert "Найти тему" in screen_text(app)
 
 
 async def test_bots_are_named_and_described_in_the_language(tmp_path: Path) -> None:

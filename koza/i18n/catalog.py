@@ -47,7 +47,7 @@ def translations(lang: str) -> gettext.NullTranslations:
 
     try:
         with po_path(lang).open("rb") as po:
-            catalog = read_po(po, locale=lang, domain=DOMAIN)
+            catalog = read_po(po, domain=DOMAIN)  # Plural-Forms from its header
     except (OSError, ValueError):
         return gettext.NullTranslations()
     compiled = BytesIO()

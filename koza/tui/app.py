@@ -354,6 +354,21 @@ class KozaApp(App[int]):
         elif not isinstance(top, TooSmallScreen):
             self.push_screen(HelpScreen(top))
 
+    def action_command_palette(self) -> None:
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
+            palette = CommandPalette(id="--command-palette", placeholder=t("cmd.search"))
+            self.push_screen(palette)
+
+    def search_themes(self) -> None:
+        from textual.command import CommandPalette
+        from textual.theme import ThemeProvider
+
+        self.push_screen(
+            CommandPalette(providers=[ThemeProvider], placeholder=t("cmd.search_themes"))
+        )
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         # "Theme" comes from KozaCommands; Textual's others get koza's words.
         for command in super().get_system_commands(screen):

@@ -288,6 +288,8 @@ EN.update(
         "settings.hint": "Enter: use this language (it changes at once). Escape: back.",
         "key.settings": "Settings",
         "key.palette_footer": "palette",
+        "cmd.search": "Search for commands…",
+        "cmd.search_themes": "Search for themes…",
         "bot.random": "random",
         "bot.random_help": "Beginner: plays any legal move at random.",
         "bot.greedy": "greedy",
