@@ -20,17 +20,18 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Checkbox, Input, Select, Switch
 
-from koza.tui.strings import again, t, use_language
+from koza.tui.strings import Msg, again, t, use_language
 
 FORM_WIDGETS = (Input, Select, Checkbox, Switch)
 
 
 def _redone(binding: Any) -> Any:
+    """``binding`` with its texts from ``t()`` redone; itself when it has none."""
     if isinstance(binding, Binding):
-        return replace(
-            binding, description=again(binding.description), tooltip=again(binding.tooltip)
-        )
-    if isinstance(binding, tuple) and len(binding) == 3:
+        if isinstance(binding.description, Msg) or isinstance(binding.tooltip, Msg):
+            description, tooltip = again(binding.description), again(binding.tooltip)
+            return replace(binding, description=description, tooltip=tooltip)
+    elif isinstance(binding, tuple) and len(binding) == 3 and isinstance(binding[2], Msg):
         return (*binding[:2], again(binding[2]))
     return binding
 
@@ -57,8 +58,12 @@ def relabel_bindings(app: App[Any] | None = None) -> None:
     """
     for cls in _node_classes():
         declared = cls.__dict__.get("BINDINGS")
-        if declared:
-            declared[:] = [_redone(b) for b in declared]  # in place: lists may be shared
+        redone = [_redone(b) for b in declared or ()]
+        if any(new is not old for new, old in zip(redone, declared or (), strict=True)):
+            if isinstance(declared, list):
+                declared[:] = redone  # in place: a list may be shared (TABLE_BINDINGS)
+            else:
+                cls.BINDINGS = redone
         _redo_map(cls.__dict__.get("_merged_bindings"))
     if app is None:
         return
