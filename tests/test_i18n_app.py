@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.app import App
+from textual.pilot import Pilot
 
 from koza import cli
 from koza.core.events import SeatInfo
@@ -30,6 +32,16 @@ def english_afterwards():
 
 def screen_text(app: App[None]) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def drawn(pilot: Pilot[Any], *texts: str) -> str:
+    """The screen's text once it shows every one of ``texts`` (a busy machine draws late)."""
+    for _ in range(200):
+        await pilot.pause(0.05)
+        text = screen_text(pilot.app)
+        if all(part in text for part in texts):
+            return text
+    raise AssertionError(f"never drawn: {texts}")
 
 
 def saved_game(folder: Path) -> Path:
@@ -61,20 +73,18 @@ async def test_the_settings_screen_switches_at_once_and_is_remembered(tmp_path: 
         assert isinstance(app.screen, SettingsScreen)
         assert "English" in screen_text(app) and "ქართული" in screen_text(app)
         await pilot.press("down", "down", "enter")  # ქართული
-        await pilot.pause()
-        assert strings.LANGUAGE == "ka" and "პარამეტრები" in screen_text(app)
+        await drawn(pilot, "პარამეტრები")
+        assert strings.LANGUAGE == "ka"
         await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
-        menu = screen_text(app)
-        assert "ახალი თამაში" in menu and "New game" not in menu
+        menu = await drawn(pilot, "ახალი თამაში")
+        assert isinstance(app.screen, MenuScreen) and "New game" not in menu
     settings = json.loads((tmp_path / "koza-settings.json").read_text())
     assert settings["language"] == "ka"
     speak("en")
     again = KozaApp(tmp_path, remember_theme=True)  # a restart reads the setting
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert strings.LANGUAGE == "ka" and "ახალი თამაში" in screen_text(again)
+        await drawn(pilot, "ახალი თამაში")
+        assert strings.LANGUAGE == "ka"
         assert "დახმარება" in keys_markdown(again, None)  # key labels came along
 
 
@@ -114,17 +124,13 @@ async def test_switching_at_the_table_redraws_it_and_keeps_the_game(tmp_path: Pa
     app = KozaApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         assert await app.resume_save(path)
-        await pilot.pause()
+        await drawn(pilot, "Bazaar", "Score", "Select")
         table = app.screen
         assert isinstance(table, TableScreen)
         events = len(table.session.game.events)
-        before = screen_text(app)
-        assert "Bazaar" in before and "Score" in before and "Select" in before
         await app.set_language("ru")
-        await pilot.pause()
-        after = screen_text(app)
+        after = await drawn(pilot, "Базар", "Счёт", "Выбор")  # "Выбор": the footer too
         assert app.screen is table and len(table.session.game.events) == events
-        assert "Базар" in after and "Счёт" in after and "Выбор" in after  # the footer too
         assert "Bazaar" not in after and "Select" not in after
         assert "7 камней" in after  # the hand's plural form
         await pilot.press("enter")  # the game goes on: Nino leads
@@ -145,12 +151,10 @@ async def test_the_palette_speaks_the_language_with_textuals_own_entries(tmp_pat
         found = [text for text, _help, _run in provider._commands()]
         assert "Тема" in found and "Настройки" in found
         await pilot.press("ctrl+p")
-        await pilot.pause(0.3)
-        assert "Найти команду" in screen_text(app)
+        await drawn(pilot, "Найти команду")
         await pilot.press("escape")
         app.search_themes()
-        await pilot.pause(0.3)
-        assert "Найти тему" in screen_text(app)
+        await drawn(pilot, "Найти тему")
 
 
 async def test_bots_are_named_and_described_in_the_language(tmp_path: Path) -> None:

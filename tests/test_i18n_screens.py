@@ -86,9 +86,9 @@ async def drawn(pilot: Pilot[Any], *texts: str) -> str:
     raise AssertionError(f"never drawn: {texts}")
 
 
-async def shoot(pilot: Pilot[Any], shots: dict[str, str], name: str, wait: float = 0) -> None:
-    await pilot.pause(wait)
-    shots[name] = screen_text(pilot.app)
+async def shoot(pilot: Pilot[Any], shots: dict[str, str], name: str, *keys: str) -> None:
+    """Keep the screen's text once the texts of ``keys`` are drawn (the footer comes late)."""
+    shots[name] = await drawn(pilot, *(t(key) for key in keys))
 
 
 async def every_screen(lang: str, folder: Path) -> dict[str, str]:
@@ -102,38 +102,39 @@ async def every_screen(lang: str, folder: Path) -> dict[str, str]:
     app = KozaApp(folder)
     async with app.run_test(size=(80, 24)) as pilot:
         await app.set_language(lang)
-        await shoot(pilot, shots, "menu")
+        await shoot(pilot, shots, "menu", "menu.hint", "key.palette_footer")
         await pilot.press("n")
-        await shoot(pilot, shots, "new game")
+        await shoot(pilot, shots, "new game", "new.hint", "key.defaults")
         await pilot.press("escape", "f1")
-        await shoot(pilot, shots, "help")
+        await shoot(pilot, shots, "help", "help.global_keys", "key.back")
         await pilot.press("escape", "r")
-        await shoot(pilot, shots, "saved games")
+        await shoot(pilot, shots, "saved games", "saves.hint", "key.back")
         await pilot.press("enter")
-        await shoot(pilot, shots, "table 80x24", 0.3)
+        table_keys = ("table.key_select", "table.key_leave", "table.log_title")
+        await shoot(pilot, shots, "table 80x24", *table_keys)
         assert isinstance(app.screen, TableScreen)
         await pilot.resize_terminal(120, 40)
-        await shoot(pilot, shots, "table 120x40", 0.3)
+        await shoot(pilot, shots, "table 120x40", *table_keys)
         await pilot.resize_terminal(80, 24)
         app.push_screen(RoundOverScreen(round_over))
-        await shoot(pilot, shots, "round over")
+        await shoot(pilot, shots, "round over", "dialog.next_round", "dialog.col_total")
         app.pop_screen()
         app.push_screen(GameOverScreen(game_over))
-        await shoot(pilot, shots, "game over")
+        await shoot(pilot, shots, "game over", "dialog.close", "table.game_over")
         app.pop_screen()
         app.pop_screen()  # the table
         await pilot.pause()
         await pilot.press("w")
-        await shoot(pilot, shots, "watch setup")
+        await shoot(pilot, shots, "watch setup", "watch.setup_title", "new.start")
         await pilot.press("escape")
         open_watch(app, ["random", "random"])
-        await shoot(pilot, shots, "watch", 0.3)
+        await shoot(pilot, shots, "watch", "table.key_pause", "key.skip_round")
         app.pop_screen()
         await pilot.pause()
         open_replay(app, path)
-        await shoot(pilot, shots, "replay", 0.3)
+        await shoot(pilot, shots, "replay", "replay.position_start", "key.event")
         await pilot.press("end")
-        await shoot(pilot, shots, "replay at the end")
+        await shoot(pilot, shots, "replay at the end", "replay.unfinished", "key.event")
     return shots
 
 
