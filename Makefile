@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint format bench clean
+.PHONY: play test lint format bench po clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -25,6 +25,9 @@ test: lint
 
 bench: $(STAMP)
 	$(BIN)/python -m koza.bench
+
+po: $(STAMP)
+	$(BIN)/python -m koza.i18n.extract
 
 format: $(STAMP)
 	$(BIN)/ruff format koza tests

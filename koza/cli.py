@@ -74,6 +74,24 @@ def _delay(text: str) -> float:
     return d
 
 
+def _language(text: str) -> str:
+    from koza.i18n import LANGUAGES
+
+    if text.lower() not in LANGUAGES:
+        known = ", ".join(LANGUAGES)
+        raise argparse.ArgumentTypeError(f"unknown language {text!r} (koza speaks {known})")
+    return text.lower()
+
+
+def use_language(lang: str | None) -> None:
+    """``--lang``: the language for this run, as if ``KOZA_LANG`` were set."""
+    if lang:
+        os.environ["KOZA_LANG"] = lang
+        strings = sys.modules.get("koza.tui.strings")
+        if strings is not None:  # already imported (tests): switch it too
+            strings.use_language(lang)
+
+
 def _bot_list(text: str) -> list[str]:
     from koza.bots import make_bot
 
@@ -298,9 +316,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="koza", description="Kozel, the domino game.")
     parser.add_argument("--version", action="version", version=f"koza {__version__}")
     parser.add_argument("--save-dir", type=Path, metavar="DIR", help="the save folder")
+    lang_help = "the app's language: en, ru or ka (default: KOZA_LANG, the setting, the locale)"
+    parser.add_argument("--lang", type=_language, metavar="LANG", help=lang_help)
     # Subcommands take --save-dir too; SUPPRESS keeps a global one from being reset.
     common = _Parser(add_help=False)
     common.add_argument("--save-dir", type=Path, metavar="DIR", default=argparse.SUPPRESS)
+    common.add_argument("--lang", type=_language, metavar="LANG", default=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for add in SUBCOMMANDS:
         add(sub, common)
@@ -316,6 +337,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # --help, --version
         return exc.code if isinstance(exc.code, int) else 0
     func: Callable[[argparse.Namespace], int] = getattr(args, "func", run_play)
+    use_language(getattr(args, "lang", None))
     try:
         return func(args)
     except KeyboardInterrupt:

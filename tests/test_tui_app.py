@@ -202,13 +202,14 @@ def test_strings_fill_in_fall_back_and_pick_a_language() -> None:
     assert strings.t("no.such.key") == "no.such.key"
     assert strings.t("word.seat") == "seat {n}"  # a missing value never crashes
     assert strings.choose_language({"KOZA_LANG": "xx", "LANG": "C.UTF-8"}) == "en"
-    strings.TABLES["ru"] = {"word.goat": "козёл"}
+    assert strings.choose_language({"LANG": "ru_RU.UTF-8"}) == "ru"
+    table = strings.build("ru")  # from the ru catalogue; a key it lacks stays English
+    assert table["word.goat"] == "козёл" and table["word.fish"] == "рыба"
+    strings.EN["test.only_english"] = "fish"
     try:
-        assert strings.choose_language({"LANG": "ru_RU.UTF-8"}) == "ru"
-        table = strings.build("ru")
-        assert table["word.goat"] == "козёл" and table["word.fish"] == "fish"
+        assert strings.build("ru")["test.only_english"] == "fish"
     finally:
-        del strings.TABLES["ru"]
+        del strings.EN["test.only_english"]
 
 
 async def test_leaving_the_table_releases_its_save_for_a_resume(tmp_path: Path) -> None:

@@ -29,12 +29,12 @@ from textual.screen import Screen
 
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
-from koza.tui.strings import cannot_open, t
+from koza.tui.strings import bot_help, cannot_open, t
 
 if TYPE_CHECKING:
     from textual.command import Provider
 
-SETTINGS_FILE = "koza-settings.json"  # in the save folder: the chosen theme
+SETTINGS_FILE = "koza-settings.json"  # in the save folder: the chosen theme and language
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
@@ -92,10 +92,21 @@ def bot_levels() -> tuple[str, ...]:
 
 
 def bot_descriptions() -> dict[str, str]:
-    """One line about each bot level (``koza.bots.BOT_DESCRIPTIONS``), if there are any."""
+    """One line about each bot level (``koza.bots.BOT_DESCRIPTIONS``, translated), if any."""
     import koza.bots
 
-    return dict(getattr(koza.bots, "BOT_DESCRIPTIONS", {}) or {})
+    english = dict(getattr(koza.bots, "BOT_DESCRIPTIONS", {}) or {})
+    return {level: bot_help(level, text) for level, text in english.items()}
+
+
+SYSTEM_COMMANDS = {
+    "Quit": "sys.quit",
+    "Keys": "sys.keys",
+    "Maximize": "sys.maximize",
+    "Minimize": "sys.minimize",
+    "Screenshot": "sys.screenshot",
+}
+"""Textual's own palette entries (by their English title) -> koza's keys for them."""
 
 
 class KozaApp(App[int]):
@@ -108,6 +119,9 @@ class KozaApp(App[int]):
     BINDINGS = [
         Binding("f1", "help", t("key.help"), priority=True),
         Binding("question_mark", "help", t("key.help"), key_display="?"),
+        # Textual's own two, with koza's words (the footer shows the palette's)
+        Binding("ctrl+p", "command_palette", t("key.palette_footer"), show=False, priority=True),
+        Binding("ctrl+q", "quit", t("key.quit"), show=False, priority=True),
     ]
 
     def __init__(
@@ -137,9 +151,12 @@ class KozaApp(App[int]):
         from koza.tui.screens.menu import MenuScreen
 
         remember = self._remember_theme
-        if remember if remember is not None else not self.is_headless:
-            self._load_theme()
-            self.theme_changed_signal.subscribe(self, lambda th: self._save_theme(th.name))
+        self._remember_theme = remember if remember is not None else not self.is_headless
+        if self._remember_theme:  # the theme and the language
+            self._load_settings()
+            self.theme_changed_signal.subscribe(
+                self, lambda th: self._save_setting("theme", th.name)
+            )
 
         await self.push_screen(MenuScreen())
         if self._first_session is not None:
@@ -174,17 +191,42 @@ class KozaApp(App[int]):
 
         return folder.save_dir(self.save_dir) / SETTINGS_FILE
 
-    def _load_theme(self) -> None:
-        with suppress(OSError, ValueError, AttributeError):
-            name = json.loads(self.settings_path().read_text(encoding="utf-8")).get("theme")
-            if name in self.available_themes:
-                self.theme = name
+    def _settings(self) -> dict[str, Any]:
+        with suppress(OSError, ValueError):
+            found = json.loads(self.settings_path().read_text(encoding="utf-8"))
+            if isinstance(found, dict):
+                return found
+        return {}
 
-    def _save_theme(self, name: str) -> None:
+    def _load_settings(self) -> None:
+        from koza.i18n import choose_language
+        from koza.tui.language import relabel_bindings
+        from koza.tui.strings import LANGUAGE, use_language
+
+        settings = self._settings()
+        if settings.get("theme") in self.available_themes:
+            self.theme = settings["theme"]
+        saved = settings.get("language")
+        lang = choose_language(saved=saved if isinstance(saved, str) else None)
+        if lang != LANGUAGE:  # before the first screen: nothing to redraw yet
+            use_language(lang)
+            relabel_bindings(self)
+            self.sub_title = t("app.subtitle")
+
+    def _save_setting(self, name: str, value: object) -> None:
         with suppress(OSError):
+            settings = {**self._settings(), name: value}
             path = self.settings_path()
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps({"theme": name}) + "\n", encoding="utf-8")
+            path.write_text(json.dumps(settings) + "\n", encoding="utf-8")
+
+    async def set_language(self, lang: str) -> None:
+        """Speak ``lang`` at once on every open screen, and remember it for next time."""
+        from koza.tui.language import switch_language
+
+        used = await switch_language(self, lang)
+        if self._remember_theme:
+            self._save_setting("language", used)
 
     # --- size ---------------------------------------------------------------
 
@@ -277,6 +319,12 @@ class KozaApp(App[int]):
 
         open_watch(self)
 
+    def action_settings(self) -> None:
+        from koza.tui.screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
+
     def action_help(self) -> None:
         from koza.tui.screens.help import HelpScreen
         from koza.tui.screens.too_small import TooSmallScreen
@@ -287,8 +335,26 @@ class KozaApp(App[int]):
         elif not isinstance(top, TooSmallScreen):
             self.push_screen(HelpScreen(top))
 
+    def action_command_palette(self) -> None:
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
+            palette = CommandPalette(id="--command-palette", placeholder=t("cmd.search"))
+            self.push_screen(palette)
+
+    def search_themes(self) -> None:
+        from textual.command import CommandPalette
+        from textual.theme import ThemeProvider
+
+        self.push_screen(
+            CommandPalette(providers=[ThemeProvider], placeholder=t("cmd.search_themes"))
+        )
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        # "Theme" comes from KozaCommands (translated); keep Textual's others.
+        # "Theme" comes from KozaCommands; Textual's others get koza's words.
         for command in super().get_system_commands(screen):
-            if command.title != "Theme":
+            key = SYSTEM_COMMANDS.get(command.title)
+            if key is not None:
+                yield command._replace(title=t(key), help=t(f"{key}_help"))
+            elif command.title != "Theme":
                 yield command

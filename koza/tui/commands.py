@@ -1,4 +1,4 @@
-"""The command palette (ctrl+p): New game, Resume, Watch bots, Replay, Rules, Theme."""
+"""The command palette (ctrl+p): New game, Resume, Watch bots, Replay, Rules, Theme, Settings."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("cmd.replay", "cmd.replay_help", "replay"),
     ("cmd.rules", "cmd.rules_help", "help"),
     ("cmd.theme", "cmd.theme_help", "change_theme"),
+    ("cmd.settings", "cmd.settings_help", "settings"),
 )
 
 

@@ -1,12 +1,17 @@
 """Every text a player reads, in one place, so the app can be translated.
 
-Use ``t("key", name=...)``: it looks the key up in the chosen language's table,
-falls back to English, and fills ``{placeholders}`` with ``str.format``.
-A missing key returns the key itself (visible, never a crash).
+Use ``t("key", name=...)``: the text for ``key`` in the language in use, with
+``{placeholders}`` filled by ``str.format``; a missing key returns the key itself
+(visible, never a crash).  A message that counts (``n``) takes the plural form
+the language's catalogue says (1 камень, 2 камня, 5 камней): ``tn("key", n)``
+or simply ``t("key", n=...)``.
 
-The language is ``KOZA_LANG`` (``ru``, ``ka`` ...), else the language part of
-``LANG``; a language without a table here is English.  To translate, add a
-dict (say ``RU``) with the same keys to ``TABLES``; missing keys stay English.
+``EN`` is the source of the English texts (``EN_ONE`` holds the "one" form of the
+messages that count).  The translations live in gettext catalogues,
+``koza/locale/<lang>/LC_MESSAGES/koza.po`` (key = ``msgctxt``, English =
+``msgid``); after adding or changing keys run ``make po`` and translate the new
+entries.  The language is chosen by ``koza.i18n.choose_language`` (``--lang``,
+``KOZA_LANG``, the app's setting, the locale) and changed with ``use_language``.
 
 Keys are ``area.name``.  Other parts of the app add their keys additively in
 their own section below (keep English only; one line each).
@@ -14,7 +19,9 @@ their own section below (keep English only; one line each).
 
 from __future__ import annotations
 
-import os
+from contextlib import suppress
+
+from koza.i18n import LANGUAGES, choose_language, translations
 
 EN: dict[str, str] = {
     # --- Kozel's own words (RULES.md "Words") -------------------------------
@@ -159,7 +166,6 @@ EN: dict[str, str] = {
     "table.empty_chain_highest": "The chain is empty: {name} to lead, with the highest tile.",
     "table.hand_empty": "no tiles",
     "table.hand_of": "{name} · seat {seat} · {n} tiles",
-    "table.hand_of_one": "{name} · seat {seat} · 1 tile",
     "table.hand_hidden": "{name}'s hand is hidden",
     "table.hidden_hand": "The hand is hidden until the next player takes the keyboard.",
     "table.your_turn_named": "{name}, your turn: ←→ choose a tile, Enter plays it.",
@@ -275,39 +281,122 @@ EN: dict[str, str] = {
     "watch.empty_seat": "(nobody)",
 }
 
-TABLES: dict[str, dict[str, str]] = {"en": EN}
-"""Language code -> its table.  English is complete; others may be partial."""
+EN_ONE: dict[str, str] = {
+    "table.hand_of": "{name} · seat {seat} · {n} tile",
+    "replay.hidden": "{n} tile",
+}
+"""The English "one" form of each message that counts ``{n}`` (``EN`` has the other)."""
+
+# --- settings, bots and Textual's own commands (issue 9) ----------------------
+EN.update(
+    {
+        "menu.settings": "Settings",
+        "cmd.settings": "Settings",
+        "cmd.settings_help": "Language of the app",
+        "settings.title": "Settings",
+        "settings.language": "Language",
+        "settings.hint": "Enter: use this language (it changes at once). Escape: back.",
+        "key.settings": "Settings",
+        "key.palette_footer": "palette",
+        "cmd.search": "Search for commands…",
+        "cmd.search_themes": "Search for themes…",
+        "bot.random": "random",
+        "bot.random_help": "Beginner: plays any legal move at random.",
+        "bot.greedy": "greedy",
+        "bot.greedy_help": "Casual: always sheds its heaviest tile that fits.",
+        "bot.expert": "expert",
+        "bot.expert_help": "Club player: sheds doubles, counts tiles, blocks what you lack.",
+        "bot.montecarlo_fast": "montecarlo:fast",
+        "bot.montecarlo_fast_help": "Strong, quick: imagines 60 possible deals before each move.",
+        "bot.montecarlo": "montecarlo",
+        "bot.montecarlo_help": "Strong: imagines 300 possible deals and plays for the match score.",
+        "bot.montecarlo_strong": "montecarlo:strong",
+        "bot.montecarlo_strong_help": "Very strong, slower: imagines 1000 possible deals per move.",
+        "sys.quit": "Quit",
+        "sys.quit_help": "Leave koza at once (the game is saved)",
+        "sys.keys": "Keys",
+        "sys.keys_help": "Show or hide the panel of keys",
+        "sys.maximize": "Maximize",
+        "sys.maximize_help": "Make the focused part fill the screen",
+        "sys.minimize": "Minimize",
+        "sys.minimize_help": "Put the maximized part back",
+        "sys.screenshot": "Screenshot",
+        "sys.screenshot_help": "Save an SVG picture of the screen",
+    }
+)
 
 
-def choose_language(environ: dict[str, str] | None = None) -> str:
-    """The language to use: ``KOZA_LANG``, else ``LANG`` (``ru_RU.UTF-8`` -> ``ru``)."""
-    env = os.environ if environ is None else environ
-    for var in ("KOZA_LANG", "LANG"):
-        code = env.get(var, "").split(".")[0].split("_")[0].lower()
-        if code in TABLES:
-            return code
-    return "en"
+class Msg(str):
+    """A text from ``t()`` that keeps its key and values, to be redone in another language."""
+
+    key: str
+    values: dict[str, object]
+
+
+def lookup(key: str, n: object = None, lang: str | None = None) -> str:
+    """The unfilled text of ``key`` in ``lang`` (the language in use by default)."""
+    english = EN.get(key)
+    if english is None:
+        return key
+    catalogue = _catalogue if lang is None else translations(lang)
+    one = EN_ONE.get(key)
+    if one is None:
+        return catalogue.pgettext(key, english)
+    count = n if isinstance(n, int) else 2  # no count given: the "many" form
+    return catalogue.npgettext(key, one, english, count)
 
 
 def build(lang: str) -> dict[str, str]:
-    """English with ``lang``'s texts laid over it."""
-    return {**EN, **TABLES.get(lang, {})}
-
-
-LANGUAGE = choose_language()
-STRINGS: dict[str, str] = build(LANGUAGE)
-"""The texts in use: every key of ``EN``, translated where a translation exists."""
+    """Every key's text in ``lang`` (English where the catalogue has no translation)."""
+    return {key: lookup(key, lang=lang) for key in EN}
 
 
 def t(key: str, **kw: object) -> str:
-    """The text for ``key`` with ``{placeholders}`` filled in."""
-    text = STRINGS.get(key, key)
-    if not kw:
-        return text
-    try:
-        return text.format(**kw)
-    except (KeyError, IndexError, ValueError):
-        return text
+    """The text for ``key`` with ``{placeholders}`` filled in (``n`` also picks the plural form)."""
+    text = lookup(key, kw.get("n"))
+    if kw:
+        with suppress(KeyError, IndexError, ValueError):  # a missing value never crashes
+            text = text.format(**kw)
+    msg = Msg(text)
+    msg.key, msg.values = key, kw
+    return msg
+
+
+def tn(key: str, n: int, **kw: object) -> str:
+    """``t(key, n=n, ...)``: a message that counts ``n`` things, in the right plural form."""
+    return t(key, n=n, **kw)
+
+
+def bot_name(level: str) -> str:
+    """A bot level's name for players (``montecarlo:fast`` -> its key ``bot.montecarlo_fast``)."""
+    key = "bot." + level.replace(":", "_")
+    return t(key) if key in EN else level
+
+
+def bot_help(level: str, english: str = "") -> str:
+    """A bot level's one line for players (``english`` when koza has no text for it)."""
+    key = "bot." + level.replace(":", "_") + "_help"
+    return t(key) if key in EN else english
+
+
+def again(text: str) -> str:
+    """``text`` redone in the language now in use if it came from ``t()``, else as it is."""
+    if isinstance(text, Msg):
+        return t(text.key, **text.values)
+    return text
+
+
+def use_language(lang: str) -> str:
+    """Speak ``lang`` from now on (English when koza does not have it); the language used."""
+    global LANGUAGE, _catalogue
+    LANGUAGE = lang if lang in LANGUAGES else "en"
+    _catalogue = translations(LANGUAGE)
+    return LANGUAGE
+
+
+LANGUAGE = "en"
+_catalogue = translations("en")
+use_language(choose_language())
 
 
 def cannot_open(path: object, error: str) -> str:

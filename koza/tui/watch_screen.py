@@ -25,7 +25,7 @@ from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
 from koza.session import Session
 from koza.storage.savefile import SaveError
-from koza.tui.strings import t
+from koza.tui.strings import bot_name, t
 from koza.tui.table.screen import TableScreen
 
 DEFAULT_SEATS: tuple[str, ...] = ("expert", "montecarlo:fast", "greedy", "random")
@@ -267,7 +267,7 @@ class WatchSetupScreen(ModalScreen[tuple[list[str], int | None] | None]):
         with Vertical(id="watch-setup"):
             yield Static(t("watch.setup_title"), id="watch-setup-title")
             for seat, default in enumerate(DEFAULT_SEATS):
-                options: list[tuple[str, str]] = [(level, level) for level in BOT_LEVELS]
+                options: list[tuple[str, str]] = [(bot_name(lvl), lvl) for lvl in BOT_LEVELS]
                 if seat >= 2:
                     options.append((t("watch.empty_seat"), NO_SEAT))
                 with Horizontal(classes="watch-seat"):

@@ -33,6 +33,7 @@ ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("w", "menu.watch", "watch"),
     ("p", "menu.replay", "replay"),
     ("h", "menu.rules", "help"),
+    ("s", "menu.settings", "settings"),
     ("q", "menu.quit", "quit"),
 )
 
@@ -55,6 +56,7 @@ class MenuScreen(Screen[None]):
         Binding("w", "app.watch", t("menu.watch")),
         Binding("p", "app.replay", t("menu.replay")),
         Binding("h", "app.help", t("menu.rules")),
+        Binding("s", "app.settings", t("menu.settings")),
         Binding("q,escape", "app.quit", t("menu.quit")),
     ]
 

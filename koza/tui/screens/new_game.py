@@ -20,7 +20,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from koza.core.events import SeatInfo
 from koza.core.rules import OPTION_HELP, RuleError, RuleSet
 from koza.tui.screens._util import koza_app
-from koza.tui.strings import t
+from koza.tui.strings import bot_name, t
 
 MAX_SEATS = 4
 PREFERRED_BOTS = ("greedy", "montecarlo", "expert")
@@ -99,7 +99,7 @@ class NewGameScreen(Screen[None]):
             )
             yield Input(name, max_length=40, compact=True, id=f"name-{i}", classes="seat-name")
             yield Select(
-                [(lvl, lvl) for lvl in self.levels],
+                [(bot_name(lvl), lvl) for lvl in self.levels],
                 value=default_level(self.levels),
                 allow_blank=False,
                 compact=True,
@@ -148,7 +148,8 @@ class NewGameScreen(Screen[None]):
                 level = str(self.query_one(f"#level-{i}", Select).value)
                 if level not in chosen:
                     chosen.append(level)
-        lines = [f"{lvl}: {self.descriptions[lvl]}" for lvl in chosen if lvl in self.descriptions]
+        described = (lvl for lvl in chosen if lvl in self.descriptions)
+        lines = [f"{bot_name(lvl)}: {self.descriptions[lvl]}" for lvl in described]
         help_line = self.query_one("#bot-help", Static)
         help_line.update("\n".join(lines))
         help_line.display = bool(lines)

@@ -71,8 +71,7 @@ class Board(Widget):
         box = self.query_one("#hand-box")
         if sc.me >= 0:
             name = sc.names[sc.me]
-            key = "table.hand_of_one" if len(hand) == 1 else "table.hand_of"
-            key = "table.hand_hidden" if hidden else key
+            key = "table.hand_hidden" if hidden else "table.hand_of"  # counts: plural forms
             box.border_title = t(key, name=name, n=len(hand), seat=sc.me)
             box.set_class(sc.turn == sc.me and sc.phase == "playing", "-turn")
         self.query_one(OpponentsView).show(sc, thinking, self.tile_style)
