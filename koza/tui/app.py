@@ -296,6 +296,11 @@ class KozaApp(App[int]):
         else:
             opener(self)
 
+    def action_rules(self) -> None:
+        from koza.tui.screens.rules import RulesScreen
+
+        self.push_screen(RulesScreen())
+
     def action_help(self) -> None:
         from koza.tui.screens.help import HelpScreen
         from koza.tui.screens.too_small import TooSmallScreen
