@@ -42,6 +42,7 @@ def default_level(levels: Sequence[str]) -> str:
 class NewGameScreen(Screen[None]):
     """Choose the players, the rules and a seed, then sit down at the table."""
 
+    TITLE = t("new.title")
     BINDINGS = [
         Binding("escape", "back", t("key.back")),
         Binding("ctrl+s", "start", t("key.start")),

@@ -41,6 +41,7 @@ def house_rules_markdown(rules: RuleSet) -> str:
 class RulesScreen(Screen[None]):
     """The rule book (with one game's options on top when ``rules`` is given)."""
 
+    TITLE = t("rules.title")
     BINDINGS = [Binding("escape,q", "close", t("key.back"))]
 
     def __init__(self, rules: RuleSet | None = None) -> None:
