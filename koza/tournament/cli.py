@@ -15,14 +15,23 @@ from koza.tournament.runner import Mode, Progress, Setup, run
 
 def add_tournament_parser(sub: Any, common: argparse.ArgumentParser | None = None) -> None:
     """Register ``tournament`` on the ``koza`` command line."""
+    from koza.cli import bot_levels_help, rule_options_help
+
     p = sub.add_parser(
         "tournament",
         parents=[common] if common is not None else [],
         help="measure bots against each other on duplicate deals",
         description="Play duplicate deals (each once per rotation of the seats) and report "
         "every bot's penalty per deal with 95% intervals and paired differences.",
+        epilog=rule_options_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--seats", required=True, help="bots, one per seat: montecarlo,expert,greedy")
+    p.add_argument(
+        "--seats",
+        required=True,
+        metavar="BOT,BOT[,...]",
+        help=f"2 to 4 bots, one per seat, e.g. montecarlo,expert,greedy; bots: {bot_levels_help()}",
+    )
     size = p.add_mutually_exclusive_group()
     size.add_argument("--deals", type=int, help="duplicate deals to play (default 200)")
     size.add_argument("--games", type=int, help="duplicate whole games to the target")
@@ -30,7 +39,7 @@ def add_tournament_parser(sub: Any, common: argparse.ArgumentParser | None = Non
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     p.add_argument(
-        "--rule", action="append", default=[], metavar="KEY=VALUE", help="a rule option (repeat)"
+        "--rule", action="append", default=[], metavar="KEY=VALUE", help="a rule option (see below)"
     )
     p.add_argument(
         "--baseline",
@@ -65,13 +74,15 @@ def _bar(stream: TextIO) -> Progress:
 def main(args: argparse.Namespace) -> int:
     """Run the tournament described by ``args``; 0 on success, 2 on bad arguments."""
     from koza.bots import make_bot
+    from koza.cli import bot_specs
 
-    specs = tuple(s.strip() for s in args.seats.split(",") if s.strip())
+    specs = tuple(bot_specs(args.seats))
+    baseline = args.baseline.strip().lower() if args.baseline else None
     err = sys.stderr
     try:
         rules = RuleSet.from_pairs(args.rule)
         rules.check_players(len(specs))
-        for spec in (*specs, *([args.baseline] if args.baseline else [])):
+        for spec in (*specs, *([baseline] if baseline else [])):
             make_bot(spec, 0)
     except (RuleError, ValueError) as exc:
         print(f"koza tournament: {exc}", file=err)
@@ -88,10 +99,10 @@ def main(args: argparse.Namespace) -> int:
         print(file=err)
     data = to_json(outcome)
     text = to_text(outcome)
-    if args.baseline and outcome.results and not outcome.interrupted:
-        base_setup = Setup((args.baseline, *specs[1:]), rules, mode, args.seed)
+    if baseline and outcome.results and not outcome.interrupted:
+        base_setup = Setup((baseline, *specs[1:]), rules, mode, args.seed)
         if not args.quiet:
-            print(f"baseline: {args.baseline} in the first seat", file=err)
+            print(f"baseline: {baseline} in the first seat", file=err)
         base = run(base_setup, units, args.jobs, progress)
         if not args.quiet:
             print(file=err)
