@@ -97,10 +97,11 @@ async def test_r_at_the_table_shows_the_rules_of_this_game(tmp_path: Path) -> No
         await pilot.press("r")
         assert isinstance(app.screen, RulesScreen) and app.screen.rules == rules
         house = app.screen.query_one("#house-rules", Markdown).source or ""
-        rows = [line for line in house.splitlines() if line.startswith("| ")][1:]
-        assert rows[0] == "| **Two doubles at once** | **not allowed** | allowed |"
-        assert rows[1] == "| **Goat at** | **51** | 101 |"
-        assert "**" not in "".join(rows[2:])
+        rows = [line for line in house.splitlines() if line.startswith("- ")]
+        assert rows[0] == "- **Two doubles at once: not allowed** (default: allowed)"
+        assert rows[1] == "- **Goat at: 51** (default: 101)"
+        assert rows[2] == "- Tiles per hand: 7 for two players, 5 for more"
+        assert len(rows) == len(RuleSet.model_fields) and "**" not in "".join(rows[2:])
         await pilot.press("escape")
         assert isinstance(app.screen, TableScreen)
 

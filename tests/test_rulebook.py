@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+from koza import rulebook
 from koza.core.rules import RuleSet, describe, in_words, options
 from koza.core.scoring import Sheets, score_round
 from koza.core.tiles import parse_tile
-from koza.rulebook import BEGIN, END, is_current, options_table, rule_book, source_text, with_table
+from koza.rulebook import (
+    BEGIN,
+    END,
+    is_current,
+    options_section,
+    rule_book,
+    source_text,
+    with_options,
+)
 from koza.rulebook.__main__ import main as rulebook_main
 
 
@@ -19,28 +29,38 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def test_the_shipped_options_table_is_the_generated_one() -> None:
+def test_the_shipped_options_section_is_the_generated_one() -> None:
     assert is_current()
     done = subprocess.run(
         [sys.executable, "-m", "koza.rulebook", "--check"], capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
-    assert options_table() in source_text()
+    assert options_section() in source_text()
 
 
-def test_check_fails_when_the_table_drifts(capsys: pytest.CaptureFixture[str]) -> None:
-    stale = source_text().replace("| `target` | 1 to 1000 |", "| `target` | 1 to 999 |")
-    assert stale != source_text() and with_table(stale) == source_text()
+def test_check_fails_when_the_options_drift(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stale = source_text().replace("from 1 to 1000", "from 1 to 999")
+    assert stale != source_text() and with_options(stale) == source_text()
     with pytest.raises(ValueError, match="markers"):
-        with_table(stale.replace(END, ""))
-    assert rulebook_main([]) == 0 and capsys.readouterr().out.strip() == options_table()
+        with_options(stale.replace(END, ""))
+    assert rulebook_main([]) == 0 and capsys.readouterr().out.strip() == options_section()
+    shipped = source_text()
+    stale_book = tmp_path / "RULES.en.md"
+    stale_book.write_text(stale, encoding="utf-8")
+    monkeypatch.setattr(rulebook, "book_file", lambda lang="en": stale_book)
+    assert not rulebook.is_current()
+    assert rulebook_main(["--check"]) == 1 and "stale" in capsys.readouterr().err
+    assert rulebook_main(["--write"]) == 0 and rulebook.is_current()
+    assert stale_book.read_text("utf-8") == shipped
 
 
 def test_every_option_is_described_with_its_values_in_words() -> None:
     assert [o.name for o in options()] == list(RuleSet.model_fields)
     for option in options():
         assert option.title and option.title != option.name and option.help.endswith(".")
-        assert option.name in options_table() and option.title in options_table()
+        assert option.name in options_section() and option.title in options_section()
         for value in option.choices:
             assert option.words[value] and option.words[value] != value, (option.name, value)
         if option.is_number:

@@ -66,14 +66,14 @@ class RuleSet(BaseModel):
         "discard",
         title="Points below threshold",
         description="What becomes of a closed sheet's points that fall short of the threshold.",
-        json_schema_extra=_words(discard="are dropped", carry="add up until the sheet opens"),
+        json_schema_extra=_words(discard="dropped", carry="carried until the sheet opens"),
     )
     fish_scoring: Literal["own_pips", "lowest_exempt"] = Field(
         "own_pips",
         title="Scoring a fish",
         description="How points are written down after a blocked round.",
         json_schema_extra=_words(
-            own_pips="everyone counts own hand", lowest_exempt="fewest pips write 0"
+            own_pips="everyone writes own points", lowest_exempt="the fewest points write 0"
         ),
     )
     next_leader: Literal["winner_any_tile", "highest_double"] = Field(
@@ -81,7 +81,7 @@ class RuleSet(BaseModel):
         title="Who leads later",
         description="Who puts down the first tile of every round after the first.",
         json_schema_extra=_words(
-            winner_any_tile="last winner, any tile", highest_double="highest double, as in round 1"
+            winner_any_tile="the winner, any tile", highest_double="highest double, as in round 1"
         ),
     )
     target: int = Field(

@@ -1,8 +1,8 @@
 """koza's rule book: one Markdown file per language, shipped inside the package.
 
-The book's options table is generated from the rule set's own descriptions
+The book's list of options is generated from the rule set's own descriptions
 (``koza.core.rules.describe``) and kept in the file between two marker lines;
-``python -m koza.rulebook --check`` fails when the shipped table is stale, and
+``python -m koza.rulebook --check`` fails when the shipped options section is stale, and
 ``--write`` brings it up to date.  ``rule_book()`` is the text for reading.
 """
 
@@ -13,8 +13,8 @@ from importlib.resources.abc import Traversable
 
 from koza.core.rules import OptionInfo, options
 
-BEGIN = "<!-- options table: made from koza/core/rules.py by python -m koza.rulebook --write -->"
-END = "<!-- end of options table -->"
+BEGIN = "<!-- options: made from koza/core/rules.py by python -m koza.rulebook --write -->"
+END = "<!-- end of options -->"
 
 
 def book_file(lang: str = "en") -> Traversable:
@@ -37,29 +37,33 @@ def rule_book(lang: str = "en") -> str:
 
 def _values(option: OptionInfo) -> str:
     if option.is_number:
-        special = "".join(f"; `{v}`: {w}" for v, w in option.words.items())
-        return f"{option.low} to {option.high}{special}"
-    return " · ".join(f"`{c}`: {option.say(c)}" for c in option.choices)
+        special = "".join(f"; `{v}` means {w}" for v, w in option.words.items())
+        return (
+            f"a number from {option.low} to {option.high}, `{option.default}` by default{special}"
+        )
+    said = [f"`{c}`: {option.say(c)}" for c in option.choices]
+    said[option.choices.index(option.default)] += " (the default)"
+    return "; ".join(said)
 
 
-def options_table() -> str:
-    """The options as a Markdown table, from the rule set's descriptions."""
-    rows = ["| option | values | default | what it decides |", "|---|---|---|---|"]
-    for o in options():
-        rows.append(f"| `{o.name}` | {_values(o)} | `{o.default}` | **{o.title}**: {o.help} |")
-    return "\n".join(rows)
+def options_section() -> str:
+    """The options as a Markdown list (it reads in a terminal as on a web page), one item
+    per option, from the rule set's descriptions."""
+    return "\n".join(
+        f"- **{o.title}** (`{o.name}`): {o.help}\n  Values: {_values(o)}." for o in options()
+    )
 
 
-def with_table(text: str) -> str:
-    """``text`` with the options table between its markers replaced by a fresh one."""
+def with_options(text: str) -> str:
+    """``text`` with the options section between its markers replaced by a fresh one."""
     head, begin, rest = text.partition(BEGIN + "\n")
     _, end, tail = rest.partition(END)
     if not begin or not end:
-        raise ValueError("the rule book has lost its options-table markers")
-    return f"{head}{BEGIN}\n{options_table()}\n{END}{tail}"
+        raise ValueError("the rule book has lost its options markers")
+    return f"{head}{BEGIN}\n{options_section()}\n{END}{tail}"
 
 
 def is_current(lang: str = "en") -> bool:
-    """True when the shipped book's options table is what the rule set generates."""
+    """True when the shipped book's options section is what the rule set generates."""
     text = source_text(lang)
-    return with_table(text) == text
+    return with_options(text) == text

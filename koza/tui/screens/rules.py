@@ -24,17 +24,19 @@ def rules_text() -> str:
 
 
 def house_rules_markdown(rules: RuleSet) -> str:
-    """The options of one game as a Markdown table, the changed ones first and in bold."""
+    """The options of one game as a Markdown list, the changed ones first and in bold."""
     rows = in_words(rules)
     changed = sum(differs for _, _, differs in rows)
     out = [f"# {t('rules.this_game')}", ""]
     key = {0: "rules.all_defaults", 1: "rules.changed_one"}.get(changed, "rules.changed")
     out.append(t(key, n=changed))
-    out += ["", f"| {t('rules.col_option')} | {t('rules.col_here')} | {t('rules.col_default')} |"]
-    out.append("|---|---|---|")
+    out.append("")
     for option, words, differs in rows:
-        title, value = (f"**{option.title}**", f"**{words}**") if differs else (option.title, words)
-        out.append(f"| {title} | {value} | {option.say(option.default)} |")
+        if differs:
+            default = t("rules.default", value=option.say(option.default))
+            out.append(f"- **{option.title}: {words}** ({default})")
+        else:
+            out.append(f"- {option.title}: {words}")
     return "\n".join(out)
 
 
