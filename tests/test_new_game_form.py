@@ -6,16 +6,26 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 
 from koza.bots import BOT_DESCRIPTIONS, BOT_LEVELS
 from koza.core.rules import RuleSet, describe
-from koza.tui.app import KozaApp
+from koza.tui.app import KozaApp, Services
 from koza.tui.screens.new_game import NewGameScreen
+from koza.tui.settings import read_settings
 from koza.tui.strings import t
 
 SIZE = (80, 24)
 FIELDS = (Select, Input, Button)
+
+
+class StubTable(Screen[None]):
+    """Stands in for the table: these tests end where the game starts."""
+
+    def __init__(self, session: Any) -> None:
+        super().__init__()
+        self.session = session
 
 
 def select_text(select: Select[Any]) -> str:
@@ -143,3 +153,59 @@ def test_new_game_form_with_a_focused_rule_snapshot(snap_compare: Any, tmp_path:
 
     app = KozaApp(tmp_path)
     assert snap_compare(app, terminal_size=SIZE, run_before=fill_in)
+
+
+async def test_the_last_setup_is_offered_again_next_time(tmp_path: Path) -> None:
+    stub = Services(table=StubTable)
+    app = KozaApp(tmp_path, services=stub, remember_theme=True)
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = "gruvbox"
+        screen = await open_form(app, pilot)
+        screen.query_one("#players", Select).value = 3
+        screen.query_one("#name-0", Input).value = "Ann"
+        screen.query_one("#level-2", Select).value = "montecarlo:strong"
+        screen.query_one("#rule-target", Input).value = "51"
+        screen.query_one("#rule-open_mode", Select).value = "carry"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, NewGameScreen)
+    kept = read_settings(tmp_path / "koza-settings.json")
+    assert kept["theme"] == "gruvbox" and kept["new_game"]["players"] == 3
+    again = KozaApp(tmp_path, services=stub, remember_theme=True)
+    async with again.run_test(size=SIZE) as pilot:
+        screen = await open_form(again, pilot)
+        seats, rules, seed = screen.collect()
+        assert [(s.name, s.bot) for s in seats] == [
+            ("Ann", None),
+            ("Bot 1", "greedy"),
+            ("Bot 2", "montecarlo:strong"),
+        ]
+        assert rules == RuleSet(target=51, open_mode="carry") and seed is None
+        assert again.theme == "gruvbox"
+        await pilot.press("ctrl+r")  # the defaults are one key away
+        assert screen.collect()[1] == RuleSet()
+    headless = KozaApp(tmp_path, services=stub)  # tests never pick up a kept setup
+    async with headless.run_test(size=SIZE) as pilot:
+        assert (await open_form(headless, pilot)).collect()[1] == RuleSet()
+
+
+async def test_a_broken_kept_setup_is_ignored_field_by_field(tmp_path: Path) -> None:
+    import json
+
+    setup = {
+        "players": "many",
+        "seats": [{"kind": "alien", "name": 7, "level": "wizard"}, "x"],
+        "rules": {"target": "77", "hand_size": "nine", "colour": "red"},
+    }
+    (tmp_path / "koza-settings.json").write_text(json.dumps({"new_game": setup}))
+    app = KozaApp(tmp_path, remember_theme=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_form(app, pilot)
+        seats, rules, _ = screen.collect()
+        assert [(s.kind, s.name) for s in seats] == [("human", "7"), ("bot", "Bot 1")]
+        assert rules == RuleSet(target=77)
+    (tmp_path / "koza-settings.json").write_text("[1, 2")
+    app = KozaApp(tmp_path, remember_theme=True)
+    async with app.run_test(size=SIZE) as pilot:
+        assert (await open_form(app, pilot)).collect()[1] == RuleSet()

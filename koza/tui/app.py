@@ -184,10 +184,15 @@ class KozaApp(App[int]):
                 self.theme = name
 
     def _save_theme(self, name: str) -> None:
-        with suppress(OSError):
-            path = self.settings_path()
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps({"theme": name}) + "\n", encoding="utf-8")
+        from koza.tui.settings import write_setting
+
+        write_setting(self.settings_path(), "theme", name)  # keeps the other settings
+
+    @property
+    def remembers_settings(self) -> bool:
+        """Whether choices are kept in the settings file (by default not when headless)."""
+        remember = self._remember_theme
+        return remember if remember is not None else not self.is_headless
 
     # --- size ---------------------------------------------------------------
 

@@ -10,6 +10,7 @@ its one-line error is shown under the form.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from typing import Any
 
 from textual import events
@@ -19,14 +20,17 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.select import InvalidSelectValueError
 
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleError, RuleSet, describe
 from koza.tui.screens._util import koza_app
+from koza.tui.settings import read_settings, write_setting
 from koza.tui.strings import t
 
 MAX_SEATS = 4
 PREFERRED_BOTS = ("greedy", "montecarlo", "expert")
+SETTING = "new_game"  # the key of the last setup in koza-settings.json
 
 
 def rule_choices(name: str) -> tuple[str, ...] | None:
@@ -176,6 +180,9 @@ class NewGameScreen(Screen[None]):
     def on_mount(self) -> None:
         for select in self.query(".seat-level").results(Select):
             self._follow_level_list(select)
+        app = koza_app(self)
+        if app.remembers_settings:
+            self.apply_setup(read_settings(app.settings_path()).get(SETTING))
         self._show_seats()
         self.query_one("#start", Button).focus()
 
@@ -277,8 +284,44 @@ class NewGameScreen(Screen[None]):
             self.show_error(t("new.failed", error=str(exc) or type(exc).__name__))
             return
         self._started = True
+        if app.remembers_settings:
+            write_setting(app.settings_path(), SETTING, self.setup())
         self.dismiss()
         app.call_later(app.open_table, session)
+
+    # --- the last setup, kept between runs -------------------------------------
+
+    def setup(self) -> dict[str, Any]:
+        """The form's choices as plain data, to offer them again next time (not the seed)."""
+        seats = [
+            {
+                "kind": str(self.query_one(f"#kind-{i}", Select).value),
+                "name": self.query_one(f"#name-{i}", Input).value,
+                "level": str(self.query_one(f"#level-{i}", Select).value),
+            }
+            for i in range(MAX_SEATS)
+        ]
+        return {"players": self._players(), "seats": seats, "rules": self.options()}
+
+    def apply_setup(self, setup: object) -> None:
+        """Fill the form from a kept ``setup``; what does not fit the form stays as it is."""
+        if not isinstance(setup, dict):
+            return
+        fields: dict[str, object] = {"players": setup.get("players")}
+        seats = setup.get("seats")
+        for i, seat in enumerate(seats[:MAX_SEATS] if isinstance(seats, list) else []):
+            if isinstance(seat, dict):
+                fields |= {f"{part}-{i}": seat.get(part) for part in ("kind", "name", "level")}
+        rules = setup.get("rules")
+        if isinstance(rules, dict):
+            fields |= {f"rule-{k}": v for k, v in rules.items() if k in RuleSet.model_fields}
+        for wid, value in fields.items():
+            widget = self.query_one(f"#{wid}")
+            if isinstance(widget, Input) and isinstance(value, str | int):
+                widget.value = str(value)[: widget.max_length or None]
+            elif isinstance(widget, Select) and value is not None:
+                with suppress(InvalidSelectValueError):
+                    widget.value = value
 
     def action_back(self) -> None:
         self.dismiss()
