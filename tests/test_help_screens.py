@@ -15,7 +15,7 @@ from koza.tui.app import KozaApp
 from koza.tui.screens.help import HelpScreen, keys_markdown, table_sections
 from koza.tui.screens.menu import MenuScreen
 from koza.tui.screens.new_game import NewGameScreen
-from koza.tui.screens.rules import RulesScreen, house_rules_markdown
+from koza.tui.screens.rules_screen import RulesScreen, house_rules_markdown
 from koza.tui.strings import t
 from koza.tui.table.screen import TableScreen
 from koza.tui.watch_screen import WatchScreen

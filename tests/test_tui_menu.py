@@ -14,7 +14,7 @@ from koza.core.savefile import SUFFIX
 from koza.tui.app import KozaApp, Services
 from koza.tui.screens.menu import MenuScreen
 from koza.tui.screens.new_game import NewGameScreen
-from koza.tui.screens.rules import RulesScreen
+from koza.tui.screens.rules_screen import RulesScreen
 from koza.tui.screens.saves import SavesScreen
 
 SIZE = (80, 24)

@@ -302,7 +302,7 @@ class KozaApp(App[int]):
             opener(self)
 
     def action_rules(self) -> None:
-        from koza.tui.screens.rules import RulesScreen
+        from koza.tui.screens.rules_screen import RulesScreen
 
         self.push_screen(RulesScreen())
 

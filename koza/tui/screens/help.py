@@ -21,7 +21,7 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
-from koza.tui.screens.rules import rules_text
+from koza.tui.screens.rules_screen import rules_text
 from koza.tui.strings import t
 
 TABLE_PACKAGE = "koza.tui.table"
@@ -125,24 +125,17 @@ def all_sections() -> list[Section]:
     """Every screen's keys (the help opened from nowhere in particular)."""
     from koza.tui.screens.menu import MenuScreen
     from koza.tui.table.screen import TableScreen
+    from koza.tui.watch_screen import WatchScreen
 
     dialogs = [c for c in table_classes() if not issubclass(c, TableScreen)]
     replay = classes_with_keys("koza.tui.replay_screen", ("koza.tui.replay_screen",))
     return [
         (t("help.menu_keys"), own_bindings(MenuScreen)),
         *table_sections(TableScreen, None),
-        (t("help.watch_keys"), _watch_screen_keys()),
+        *table_sections(WatchScreen, True)[:1],  # the watch screen's own keys join its mode
         (t("help.dialog_keys"), _bindings_of(dialogs)),
         (t("menu.replay"), _bindings_of(replay)),
     ]
-
-
-def _watch_screen_keys() -> list[BindingType]:
-    try:
-        from koza.tui.watch_screen import WatchScreen
-    except ImportError:
-        return []
-    return list(WatchScreen.__dict__.get("BINDINGS", []))
 
 
 def table_classes() -> list[type]:

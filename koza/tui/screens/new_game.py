@@ -33,11 +33,6 @@ PREFERRED_BOTS = ("greedy", "montecarlo", "expert")
 SETTING = "new_game"  # the key of the last setup in koza-settings.json
 
 
-def rule_choices(name: str) -> tuple[str, ...] | None:
-    """The allowed values of a rule option with a fixed list, or None for a number."""
-    return describe(name).choices or None
-
-
 def default_level(levels: Sequence[str]) -> str:
     """A middling bot for a first game, else the first level on offer."""
     return next((lvl for lvl in PREFERRED_BOTS if lvl in levels), levels[0])
@@ -133,7 +128,7 @@ class NewGameScreen(Screen[None]):
         """One line about the field that holds ``widget`` (the focus, or a list it opened)."""
         while widget is not None and not widget.id and isinstance(widget.parent, Widget):
             widget = widget.parent
-        wid = widget.id or "" if widget is not None else ""
+        wid = (widget.id or "") if widget is not None else ""
         if wid.startswith("rule-"):
             option = describe(wid.removeprefix("rule-"))
             return t(

@@ -371,7 +371,7 @@ class TableScreen(WatchControls, Screen[None]):
         self.refresh_table()
 
     def action_house_rules(self) -> None:
-        from koza.tui.screens.rules import RulesScreen
+        from koza.tui.screens.rules_screen import RulesScreen
 
         self.app.push_screen(RulesScreen(self.session.game.state.rules))
 
