@@ -16,6 +16,7 @@ import os
 import random
 import secrets
 import sys
+import textwrap
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -92,18 +93,49 @@ def use_language(lang: str | None) -> None:
             strings.use_language(lang)
 
 
+def bot_specs(text: str) -> list[str]:
+    """``"Random, greedy"`` -> ``["random", "greedy"]``: bot names ignore case and spaces."""
+    return [s.strip().lower() for s in text.split(",") if s.strip()]
+
+
 def _bot_list(text: str) -> list[str]:
     from koza.bots import make_bot
 
-    specs = [s.strip() for s in text.split(",") if s.strip()]
-    if not 2 <= len(specs) <= 4:
-        raise argparse.ArgumentTypeError(f"Kozel is played by 2, 3 or 4 players, not {len(specs)}")
-    for spec in specs:
+    specs = bot_specs(text)
+    for spec in specs:  # an unknown name first: "nosuchbot" is not a count problem
         try:
             make_bot(spec, 0)
         except ValueError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
+    if not 2 <= len(specs) <= 4:
+        raise argparse.ArgumentTypeError(f"Kozel is played by 2, 3 or 4 players, not {len(specs)}")
     return specs
+
+
+def bot_levels_help() -> str:
+    """The bot names a ``--seats`` option takes, for its help."""
+    from koza.bots import ALL_BOTS
+
+    return ", ".join(ALL_BOTS)
+
+
+def rule_options_help() -> str:
+    """Every rule option with its values and default, for ``--rule``'s help (from the rule set)."""
+    from koza.core.rules import options
+
+    lines = ["rule options (--rule KEY=VALUE, repeat it for more):"]
+    for o in options():
+        lines.append(f"  {o.name}: {o.title.lower()} (default {o.default})")
+        lines += textwrap.wrap(
+            o.values_in_words(), 76, initial_indent=" " * 6, subsequent_indent=" " * 6
+        )
+    return "\n".join(lines)
+
+
+SAVE_DIR_HELP = "the folder of saved games (default: $KOZA_HOME, else the user data folder)"
+BOT_DELAY_HELP = """environment:
+  KOZA_BOT_DELAY=S  seconds between bot moves at the table (default 0.6)
+  KOZA_HOME=DIR     the folder of saved games"""
 
 
 def save_folder(args: argparse.Namespace) -> Path:
@@ -156,28 +188,75 @@ def run_replay(args: argparse.Namespace) -> int:
     return _launch("replay", "replay", args.file)
 
 
+def _subparser(
+    sub: Subparsers, common: argparse.ArgumentParser, name: str, summary: str, about: str, **kw: Any
+) -> argparse.ArgumentParser:
+    """A subcommand's parser: ``summary`` for ``koza --help``, ``about`` atop its own help."""
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name,
+        parents=[common],
+        help=summary,
+        description=about,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        **kw,
+    )
+    return parser
+
+
 def add_play_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
-    p = sub.add_parser("play", parents=[common], help="start the app (the default)")
+    p = _subparser(
+        sub,
+        common,
+        "play",
+        "start the app (the default)",
+        "Start koza at its menu: a new game, resume, watch bots, replay, the rules.",
+        epilog=BOT_DELAY_HELP,
+    )
     p.set_defaults(func=run_play)
 
 
 def add_resume_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
-    p = sub.add_parser("resume", parents=[common], help="go on with a saved game")
+    p = _subparser(
+        sub,
+        common,
+        "resume",
+        "go on with a saved game",
+        "Sit down at a saved game's table where it stopped (the file is only added to).",
+        epilog=BOT_DELAY_HELP,
+    )
     p.add_argument("file", nargs="?", type=Path, help="the save (default: the latest unfinished)")
     p.set_defaults(func=run_resume)
 
 
 def add_watch_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
-    p = sub.add_parser("watch", parents=[common], help="watch bots play")
-    p.add_argument("--seats", type=_bot_list, help="bot levels, e.g. random,random,random")
-    p.add_argument("--delay", type=_delay, help="seconds between moves")
-    p.add_argument("--seed", type=int, help="seed of the deals and the bots")
+    p = _subparser(
+        sub,
+        common,
+        "watch",
+        "watch bots play",
+        "Bots play game after game with their hands face up; each game is saved.",
+        epilog=BOT_DELAY_HELP,
+    )
+    p.add_argument(
+        "--seats",
+        type=_bot_list,
+        metavar="BOT,BOT[,...]",
+        help=f"2 to 4 bots, one per seat, e.g. random,greedy,expert; bots: {bot_levels_help()}",
+    )
+    p.add_argument("--delay", type=_delay, metavar="S", help="seconds between moves (0 to 60)")
+    p.add_argument("--seed", type=int, metavar="N", help="seed of the deals and the bots")
     p.set_defaults(func=run_watch)
 
 
 def add_replay_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
-    p = sub.add_parser("replay", parents=[common], help="step through a saved game")
-    p.add_argument("file", type=Path)
+    p = _subparser(
+        sub,
+        common,
+        "replay",
+        "step through a saved game",
+        "Step through a saved game move by move, read only (an unfinished one can go on).",
+    )
+    p.add_argument("file", type=Path, help="the save file to replay")
     p.set_defaults(func=run_replay)
 
 
@@ -228,8 +307,14 @@ def run_verify(args: argparse.Namespace) -> int:
 
 
 def add_verify_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
-    p = sub.add_parser("verify", parents=[common], help="check that save files load and replay")
-    p.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    p = _subparser(
+        sub,
+        common,
+        "verify",
+        "check that save files load and replay",
+        "Check save files: one line each; the exit code is 0 only if every file is valid.",
+    )
+    p.add_argument("files", nargs="+", type=Path, metavar="FILE", help="save files to check")
     p.set_defaults(func=run_verify)
 
 
@@ -277,7 +362,8 @@ def run_sim(args: argparse.Namespace) -> int:
     changed = ", ".join(f"{k}={v}" for k, v in rules.changed().items()) or "defaults"
     side = "pair" if rules.teams == "pairs" else "seat"
     goat_line = ", ".join(f"{side} {g}: {goats[g]}" for g in sorted(goats))
-    print(f"sim: {args.games} games, {args.players} random players, seed {seed}, rules {changed}")
+    games = f"{args.games} game{'s' * (args.games != 1)}"
+    print(f"sim: {games}, {args.players} random players, seed {seed}, rules {changed}")
     print(f"rounds: {rounds} ({rounds / args.games:.1f} a game), fish: {fish}, events: {events}")
     print(f"goats: {goat_line}")
     print(f"saved in {folder} ({secs:.1f} s)")
@@ -285,11 +371,20 @@ def run_sim(args: argparse.Namespace) -> int:
 
 
 def add_sim_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
-    p = sub.add_parser("sim", parents=[common], help="play and save games between random bots")
-    p.add_argument("--players", type=_player_count, required=True, metavar="N")
-    p.add_argument("--games", type=_positive, required=True, metavar="G")
+    p = _subparser(
+        sub,
+        common,
+        "sim",
+        "play and save games between random bots",
+        "Play whole games between random bots, save each, and print a summary.",
+        epilog=rule_options_help(),
+    )
+    p.add_argument("--players", type=_player_count, required=True, metavar="N", help="2, 3 or 4")
+    p.add_argument("--games", type=_positive, required=True, metavar="G", help="games to play")
     p.add_argument("--seed", type=int, metavar="S", help="same seed, same games")
-    p.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option")
+    p.add_argument(
+        "--rule", action="append", metavar="KEY=VALUE", help="a rule option (repeat; see below)"
+    )
     p.set_defaults(func=run_sim)
 
 
@@ -313,15 +408,24 @@ SUBCOMMANDS: list[Callable[[Subparsers, argparse.ArgumentParser], None]] = [
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="koza", description="Kozel, the domino game.")
+    parser = _Parser(
+        prog="koza",
+        description="Kozel, the domino game.",
+        epilog=BOT_DELAY_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--version", action="version", version=f"koza {__version__}")
-    parser.add_argument("--save-dir", type=Path, metavar="DIR", help="the save folder")
+    parser.add_argument("--save-dir", type=Path, metavar="DIR", help=SAVE_DIR_HELP)
     lang_help = "the app's language: en, ru or ka (default: KOZA_LANG, the setting, the locale)"
     parser.add_argument("--lang", type=_language, metavar="LANG", help=lang_help)
     # Subcommands take --save-dir too; SUPPRESS keeps a global one from being reset.
     common = _Parser(add_help=False)
-    common.add_argument("--save-dir", type=Path, metavar="DIR", default=argparse.SUPPRESS)
-    common.add_argument("--lang", type=_language, metavar="LANG", default=argparse.SUPPRESS)
+    common.add_argument(
+        "--save-dir", type=Path, metavar="DIR", default=argparse.SUPPRESS, help=SAVE_DIR_HELP
+    )
+    common.add_argument(
+        "--lang", type=_language, metavar="LANG", default=argparse.SUPPRESS, help=lang_help
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for add in SUBCOMMANDS:
         add(sub, common)

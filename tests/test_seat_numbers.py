@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from koza.core.rules import OPTION_HELP
+from koza.core.rules import describe
 from koza.tui.app import KozaApp
 from koza.tui.screens.new_game import NewGameScreen
 from koza.tui.strings import t
@@ -18,5 +18,5 @@ async def test_the_form_seats_are_numbered_like_the_table(tmp_path: Path) -> Non
         assert isinstance(app.screen, NewGameScreen)
         labels = [str(w.render()) for w in app.screen.query(".seat-row Label")]
         assert labels == [t("new.seat_label", n=i) for i in range(4)]
-        assert "0+2" in OPTION_HELP["teams"]  # the teams option counts from 0 as well
+        assert "0+2" in describe("teams").say("pairs")  # the teams option counts from 0 as well
         assert t("table.hand_of", name="Ann", n=5, seat=0).count("seat 0") == 1

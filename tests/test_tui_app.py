@@ -300,5 +300,9 @@ async def test_resume_by_mouse(tmp_path: Path) -> None:
 
 
 def test_the_shipped_rules_are_the_rule_book() -> None:
-    docs = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
-    assert rules_text() == docs.read_text("utf-8"), "copy docs/RULES.md to koza/tui/RULES.md"
+    from koza.rulebook import is_current, rule_book
+
+    assert rules_text() == rule_book() and is_current()
+    root = Path(__file__).resolve().parent.parent
+    books = [*(root / "koza").rglob("*.md"), *(root / "docs").glob("RULES*")]
+    assert [p.relative_to(root).as_posix() for p in books] == ["koza/rulebook/RULES.en.md"]

@@ -12,9 +12,9 @@ from textual.widgets import Input, Select, Static
 from koza.core.events import SeatInfo
 from koza.storage.savefile import SUFFIX
 from koza.tui.app import KozaApp, Services
-from koza.tui.screens.help import HelpScreen
 from koza.tui.screens.menu import MenuScreen
 from koza.tui.screens.new_game import NewGameScreen
+from koza.tui.screens.rules_screen import RulesScreen
 from koza.tui.screens.saves import SavesScreen
 
 SIZE = (80, 24)
@@ -47,7 +47,7 @@ async def test_menu_letter_keys_open_each_screen(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, MenuScreen)
-        for key, screen_type in (("n", NewGameScreen), ("r", SavesScreen), ("h", HelpScreen)):
+        for key, screen_type in (("n", NewGameScreen), ("r", SavesScreen), ("h", RulesScreen)):
             await pilot.press(key)
             assert isinstance(app.screen, screen_type), key
             await pilot.press("escape")

@@ -23,6 +23,8 @@ from koza.tournament.runner import Mode, Outcome, Progress, Setup, run
 
 def add_tournament_parser(sub: Any, common: argparse.ArgumentParser | None = None) -> None:
     """Register ``tournament`` on the ``koza`` command line."""
+    from koza.cli import bot_levels_help, rule_options_help
+
     p = sub.add_parser(
         "tournament",
         parents=[common] if common is not None else [],
@@ -30,8 +32,15 @@ def add_tournament_parser(sub: Any, common: argparse.ArgumentParser | None = Non
         description="Play duplicate deals (each once in every seat order) and report "
         "every bot's penalty per deal with 95% intervals and paired differences, pooled "
         "and per seat order.",
+        epilog=rule_options_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--seats", required=True, help="bots, one per seat: montecarlo,expert,greedy")
+    p.add_argument(
+        "--seats",
+        required=True,
+        metavar="BOT,BOT[,...]",
+        help=f"2 to 4 bots, one per seat, e.g. montecarlo,expert,greedy; bots: {bot_levels_help()}",
+    )
     size = p.add_mutually_exclusive_group()
     size.add_argument("--deals", type=int, help="duplicate deals to play (default 200)")
     size.add_argument("--games", type=int, help="duplicate whole games to the target")
@@ -39,7 +48,7 @@ def add_tournament_parser(sub: Any, common: argparse.ArgumentParser | None = Non
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     p.add_argument(
-        "--rule", action="append", default=[], metavar="KEY=VALUE", help="a rule option (repeat)"
+        "--rule", action="append", default=[], metavar="KEY=VALUE", help="a rule option (see below)"
     )
     p.add_argument(
         "--baseline",
@@ -94,13 +103,15 @@ def _replay(
 def main(args: argparse.Namespace) -> int:
     """Run the tournament described by ``args``; 0 on success, 2 on bad arguments."""
     from koza.bots import make_bot
+    from koza.cli import bot_specs
 
-    specs = tuple(s.strip() for s in args.seats.split(",") if s.strip())
+    specs = tuple(bot_specs(args.seats))
+    baseline = args.baseline.strip().lower() if args.baseline else None
     err = sys.stderr
     try:
         rules = RuleSet.from_pairs(args.rule)
         rules.check_players(len(specs))
-        for spec in (*specs, *([args.baseline] if args.baseline else [])):
+        for spec in (*specs, *([baseline] if baseline else [])):
             make_bot(spec, 0)
     except (RuleError, ValueError) as exc:
         print(f"koza tournament: {exc}", file=err)
@@ -123,15 +134,15 @@ def main(args: argparse.Namespace) -> int:
         print(file=err)
     data = to_json(outcome)
     text = to_text(outcome)
-    if args.baseline and outcome.results and not outcome.interrupted:
-        base = _replay(args.baseline, setup, units, args.jobs, progress, args.quiet)
+    if baseline and outcome.results and not outcome.interrupted:
+        base = _replay(baseline, setup, units, args.jobs, progress, args.quiet)
         data["baseline"] = baseline_json(outcome, base)
         text += "\n\n" + baseline_text(outcome, base)
         if args.ceiling and base.results and not base.interrupted:
             top = _replay(CEILING, setup, units, args.jobs, progress, args.quiet)
             figs = ceiling_figures(outcome, base, top)
             data["ceiling"] = ceiling_json(figs, top)
-            text += "\n\n" + ceiling_text(figs, specs[0], args.baseline)
+            text += "\n\n" + ceiling_text(figs, specs[0], baseline)
     print(text)
     if args.json is not None:
         args.json.write_text(json.dumps(data, indent=2) + "\n")

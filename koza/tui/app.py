@@ -15,7 +15,6 @@ in tests).  Every text comes from ``koza.tui.strings``.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from textual.screen import Screen
 
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
+from koza.tui.settings import read_settings, write_setting
 from koza.tui.strings import bot_help, cannot_open, t
 
 if TYPE_CHECKING:
@@ -191,19 +191,12 @@ class KozaApp(App[int]):
 
         return folder.save_dir(self.save_dir) / SETTINGS_FILE
 
-    def _settings(self) -> dict[str, Any]:
-        with suppress(OSError, ValueError):
-            found = json.loads(self.settings_path().read_text(encoding="utf-8"))
-            if isinstance(found, dict):
-                return found
-        return {}
-
     def _load_settings(self) -> None:
         from koza.i18n import choose_language
         from koza.tui.language import relabel_bindings
         from koza.tui.strings import LANGUAGE, use_language
 
-        settings = self._settings()
+        settings = read_settings(self.settings_path())
         if settings.get("theme") in self.available_themes:
             self.theme = settings["theme"]
         saved = settings.get("language")
@@ -214,18 +207,20 @@ class KozaApp(App[int]):
             self.sub_title = t("app.subtitle")
 
     def _save_setting(self, name: str, value: object) -> None:
-        with suppress(OSError):
-            settings = {**self._settings(), name: value}
-            path = self.settings_path()
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(settings) + "\n", encoding="utf-8")
+        write_setting(self.settings_path(), name, value)  # keeps the other settings
+
+    @property
+    def remembers_settings(self) -> bool:
+        """Whether choices are kept in the settings file (by default not when headless)."""
+        remember = self._remember_theme
+        return remember if remember is not None else not self.is_headless
 
     async def set_language(self, lang: str) -> None:
         """Speak ``lang`` at once on every open screen, and remember it for next time."""
         from koza.tui.language import switch_language
 
         used = await switch_language(self, lang)
-        if self._remember_theme:
+        if self.remembers_settings:
             self._save_setting("language", used)
 
     # --- size ---------------------------------------------------------------
@@ -324,6 +319,11 @@ class KozaApp(App[int]):
 
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen())
+
+    def action_rules(self) -> None:
+        from koza.tui.screens.rules_screen import RulesScreen
+
+        self.push_screen(RulesScreen())
 
     def action_help(self) -> None:
         from koza.tui.screens.help import HelpScreen

@@ -19,6 +19,11 @@ def _fail(message: str) -> int:
     return 1
 
 
+def unopenable(path: Path, exc: Exception) -> str:
+    """Why a save cannot be opened, in one line: ``resume`` and ``replay`` word it alike."""
+    return " ".join(cannot_open(path, str(exc) or type(exc).__name__).split("\n"))
+
+
 def run_app(save_dir: Path | None = None, session: Any = None) -> int:
     """Run the app until the player quits; its exit code."""
     from koza.tui.app import KozaApp
@@ -44,9 +49,7 @@ def open_for_resume(save_dir: Path | None, path: Path | None) -> Any:
     try:
         return Session.open(target)
     except Exception as exc:  # SaveError, a lock held by another koza ...
-        error = str(exc) or type(exc).__name__
-        text = cannot_open(target, error)
-        raise ValueError(" ".join(text.split("\n"))) from None
+        raise ValueError(unopenable(target, exc)) from None
 
 
 def resume(save_dir: Path | None = None, path: Path | None = None) -> int:
@@ -54,7 +57,7 @@ def resume(save_dir: Path | None = None, path: Path | None = None) -> int:
     try:
         session = open_for_resume(save_dir, path)
     except ValueError as exc:
-        return _fail(str(exc))
+        return _fail(f"resume: {exc}")
     return run_app(save_dir, session)
 
 
@@ -88,7 +91,7 @@ def replay(path: Path) -> int:
     try:
         load(path)
     except SaveError as exc:
-        return _fail(f"replay: {exc}")
+        return _fail(f"replay: {unopenable(path, exc)}")
     app = KozaApp(on_start=lambda a: open_replay(a, Path(path)))
     app.run()
     return int(app.return_code or 0)

@@ -1,8 +1,9 @@
-"""Rules and keys (``?`` or F1 from anywhere): every key binding, then RULES.md.
+"""Help (``?`` or F1 from anywhere): the keys of the screen you are on, then the rules.
 
-The keys are read from the bindings themselves: the app's, the start menu's, the
-screen the help was opened from, and the table's (every class of
-``koza.tui.table`` and ``koza.tui.dialogs`` with ``BINDINGS``), so the list cannot go stale.
+The keys are read from the bindings themselves, so the list cannot go stale.  The
+screen the help was opened from comes first; at the table, keys that work in one
+mode only (your turn, watching bots) are listed under that mode.  Opened with no
+screen (``under=None``) the page lists every screen's keys.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import importlib
 import inspect
 import sys
 from collections.abc import Iterable
-from importlib import resources
 from typing import Any
 
 from textual.app import App, ComposeResult
@@ -21,16 +21,16 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
+from koza.tui.screens.rules_screen import rules_text
 from koza.tui.strings import t
 
 TABLE_PACKAGE = "koza.tui.table"
 TABLE_MODULES = (TABLE_PACKAGE, "koza.tui.dialogs")  # the table and its dialogs
-REPLAY_MODULE = "koza.tui.replay_screen"
+TURN_ACTIONS = {"select"}  # with the table's PLAY_ACTIONS: keys for your turn only
 
+Section = tuple[str, list[BindingType]]
 
-def rules_text() -> str:
-    """The rule book shipped inside the package (works offline and installed)."""
-    return resources.files("koza.tui").joinpath("RULES.md").read_text(encoding="utf-8")
+__all__ = ["HelpScreen", "keys_markdown", "rules_text"]
 
 
 def own_bindings(cls: type) -> list[BindingType]:
@@ -73,48 +73,102 @@ def classes_with_keys(first: str, prefixes: tuple[str, ...]) -> list[type]:
     return found
 
 
+def _bindings_of(classes: Iterable[type]) -> list[BindingType]:
+    return [b for cls in classes for b in own_bindings(cls)]
+
+
+def _action(binding: BindingType) -> str:
+    action = binding.action if isinstance(binding, Binding) else str(binding[1])
+    return action.split("(")[0]
+
+
+def table_sections(screen_type: type, watching: bool | None) -> list[Section]:
+    """The table's keys by mode, the mode in use first; ``watching=None`` lists every mode.
+
+    Keys a subclass adds (the watch screen's) belong to its mode."""
+    from koza.tui.table.keys import PLAY_ACTIONS, WATCH_ACTIONS
+    from koza.tui.table.screen import TableScreen
+
+    own = own_bindings(screen_type)
+    added = {_action(b) for b in own} - {_action(b) for b in own_bindings(TableScreen)}
+    watch_only = WATCH_ACTIONS | (added if watching else set())
+    turn_only = TURN_ACTIONS | PLAY_ACTIONS
+    common = [b for b in own if _action(b) not in watch_only | turn_only]
+    turn = (t("help.turn_keys"), [b for b in own if _action(b) in turn_only])
+    watch = (t("help.watch_keys"), [b for b in own if _action(b) in watch_only])
+    if watching is None:
+        return [(t("help.table_keys"), common), turn, watch]
+    return [watch if watching else turn, (t("help.table_keys"), common)]
+
+
+def screen_sections(under: Screen[Any]) -> list[Section]:
+    """The keys of the screen ``under`` (and of its widgets), by mode at the table."""
+    from koza.tui.table.screen import TableScreen
+
+    if isinstance(under, TableScreen):
+        return table_sections(type(under), bool(under.watching))
+    classes: list[type] = [type(under), *(type(w) for w in under.query("*"))]
+    title = str(under.title or "") if under.title != under.app.title else ""
+    return [(title or t("help.here_keys"), _bindings_of(dict.fromkeys(classes)))]
+
+
+def everywhere(app: App[Any]) -> list[BindingType]:
+    """The app's keys and Textual's own that koza keeps: the palette and quit."""
+    return [
+        *own_bindings(type(app)),
+        Binding(app.COMMAND_PALETTE_BINDING, "command_palette", t("key.palette")),
+        Binding("ctrl+q", "quit", t("key.quit")),
+    ]
+
+
+def all_sections() -> list[Section]:
+    """Every screen's keys (the help opened from nowhere in particular)."""
+    from koza.tui.screens.menu import MenuScreen
+    from koza.tui.table.screen import TableScreen
+    from koza.tui.watch_screen import WatchScreen
+
+    dialogs = [c for c in table_classes() if not issubclass(c, TableScreen)]
+    replay = classes_with_keys("koza.tui.replay_screen", ("koza.tui.replay_screen",))
+    return [
+        (t("help.menu_keys"), own_bindings(MenuScreen)),
+        *table_sections(TableScreen, None),
+        *table_sections(WatchScreen, True)[:1],  # the watch screen's own keys join its mode
+        (t("help.dialog_keys"), _bindings_of(dialogs)),
+        (t("menu.replay"), _bindings_of(replay)),
+    ]
+
+
 def table_classes() -> list[type]:
     """The table's and its dialogs' classes with key bindings (the table first)."""
     return classes_with_keys(f"{TABLE_PACKAGE}.screen", TABLE_MODULES)
 
 
 def keys_markdown(app: App[Any], under: Screen[Any] | None) -> str:
-    """A Markdown list of every key, by where it works."""
+    """A Markdown list of the keys: the screen ``under`` first, then those that work
+    everywhere; every screen's when ``under`` is None."""
     from koza.tui.screens.menu import MenuScreen
 
-    sections: list[tuple[str, list[type] | list[BindingType]]] = [
-        (t("help.global_keys"), [*own_bindings(type(app)), *_app_bindings(app)]),
-        (t("help.menu_keys"), own_bindings(MenuScreen)),
-        (t("help.table_keys"), table_classes()),
-        (t("menu.replay"), classes_with_keys(REPLAY_MODULE, (REPLAY_MODULE,))),
-    ]
-    known = {cls for _, group in sections for cls in group if isinstance(cls, type)}
-    if under is not None and not isinstance(under, MenuScreen) and type(under) not in known:
-        here: list[type] = [type(under), *(type(w) for w in under.query("*"))]
-        sections.append((str(under.title or type(under).__name__), here))
+    if under is None:
+        sections = [(t("help.global_keys"), everywhere(app)), *all_sections()]
+    else:
+        here = [(t("help.menu_keys"), own_bindings(MenuScreen))]
+        if not isinstance(under, MenuScreen):
+            here = screen_sections(under)
+        sections = [*here, (t("help.global_keys"), everywhere(app))]
     out = [f"# {t('help.keys')}"]
-    for title, group in sections:
-        bindings: list[BindingType] = []
-        for item in group:
-            bindings.extend(own_bindings(item) if isinstance(item, type) else [item])
+    merged: dict[str, list[BindingType]] = {}
+    for title, bindings in sections:
+        merged.setdefault(title, []).extend(bindings)
+    for title, bindings in merged.items():
         rows = key_rows(app, bindings)
-        if not rows:
-            continue
-        out += ["", f"## {title}", ""]
-        out += [f"- `{keys}` {what}" for keys, what in rows]
+        if rows:
+            out += ["", f"## {title}", ""]
+            out += [f"- `{keys}` {what}" for keys, what in rows]
     return "\n".join(out)
 
 
-def _app_bindings(app: App[Any]) -> list[BindingType]:
-    """Textual's own keys that koza keeps: the command palette and quit."""
-    return [
-        Binding(app.COMMAND_PALETTE_BINDING, "command_palette", t("key.palette")),
-        Binding("ctrl+q", "quit", t("key.quit")),
-    ]
-
-
 class HelpScreen(Screen[None]):
-    """The keys first, then the rules; scroll with the arrow keys."""
+    """The keys of the screen below first, then the rules; scroll with the arrow keys."""
 
     BINDINGS = [Binding("escape,q", "close", t("key.back"))]
 

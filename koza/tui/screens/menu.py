@@ -32,7 +32,7 @@ ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("r", "menu.resume", "resume"),
     ("w", "menu.watch", "watch"),
     ("p", "menu.replay", "replay"),
-    ("h", "menu.rules", "help"),
+    ("h", "menu.rules", "rules"),
     ("s", "menu.settings", "settings"),
     ("q", "menu.quit", "quit"),
 )
@@ -55,7 +55,7 @@ class MenuScreen(Screen[None]):
         Binding("r", "app.resume", t("menu.resume")),
         Binding("w", "app.watch", t("menu.watch")),
         Binding("p", "app.replay", t("menu.replay")),
-        Binding("h", "app.help", t("menu.rules")),
+        Binding("h", "app.rules", t("menu.rules")),
         Binding("s", "app.settings", t("menu.settings")),
         Binding("q,escape", "app.quit", t("menu.quit")),
     ]

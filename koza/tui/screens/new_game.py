@@ -1,37 +1,36 @@
 """New game: 2 to 4 seats (a human with a name, or a bot with a level), the rules, a seed.
 
 The defaults make Enter alone start "you against one bot": the Start button has the
-focus, and Enter in any text field starts too.  Every rule option of RULES.md is
-listed with its default; ``RuleSet.from_options`` checks them and its one-line error
-is shown under the form.
+focus, and Enter in any text field starts too.  Every rule option is listed by its
+title with its values in words (from ``koza.core.rules.describe``); the line under
+the title explains the focused field.  ``RuleSet.from_options`` checks the rules and
+its one-line error is shown under the form.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, get_args, get_origin
+from contextlib import suppress
+from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.select import InvalidSelectValueError
 
 from koza.core.events import SeatInfo
-from koza.core.rules import OPTION_HELP, RuleError, RuleSet
+from koza.core.rules import RuleError, RuleSet, describe
 from koza.tui.screens._util import koza_app
+from koza.tui.settings import read_settings, write_setting
 from koza.tui.strings import bot_name, t
 
 MAX_SEATS = 4
 PREFERRED_BOTS = ("greedy", "montecarlo", "expert")
-
-
-def rule_choices(name: str) -> tuple[str, ...] | None:
-    """The allowed values of a ``Literal`` rule option, or None for a number."""
-    annotation = RuleSet.model_fields[name].annotation
-    if get_origin(annotation) is Literal:
-        return tuple(str(v) for v in get_args(annotation))
-    return None
+SETTING = "new_game"  # the key of the last setup in koza-settings.json
 
 
 def default_level(levels: Sequence[str]) -> str:
@@ -42,6 +41,7 @@ def default_level(levels: Sequence[str]) -> str:
 class NewGameScreen(Screen[None]):
     """Choose the players, the rules and a seed, then sit down at the table."""
 
+    TITLE = t("new.title")
     BINDINGS = [
         Binding("escape", "back", t("key.back")),
         Binding("ctrl+s", "start", t("key.start")),
@@ -58,7 +58,8 @@ class NewGameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(t("new.title"), id="new-title")
-        with VerticalScroll(id="new-form"):
+        yield Static(t("new.help_start"), id="field-help", markup=False)
+        with VerticalScroll(id="new-form", can_focus=False):
             with Horizontal(classes="new-row"):
                 yield Label(t("new.seats"), classes="new-label")
                 yield Select(
@@ -70,7 +71,6 @@ class NewGameScreen(Screen[None]):
                 )
             for i in range(MAX_SEATS):
                 yield from self._seat_row(i)
-            yield Static("", id="bot-help", markup=False)
             yield Static(t("new.rules"), classes="new-section")
             for name in RuleSet.model_fields:
                 yield from self._rule_row(name)
@@ -108,25 +108,76 @@ class NewGameScreen(Screen[None]):
             )
 
     def _rule_row(self, name: str) -> ComposeResult:
-        default = RuleSet.model_fields[name].default
-        choices = rule_choices(name)
+        option = describe(name)
         with Horizontal(classes="new-row rule-row"):
-            yield Label(name, classes="new-label rule-name")
-            if choices is None:
-                yield Input(str(default), compact=True, id=f"rule-{name}", classes="rule-value")
+            yield Label(option.title, classes="new-label rule-name")
+            if option.is_number:
+                yield Input(option.default, compact=True, id=f"rule-{name}", classes="rule-number")
+                yield Static(option.values_in_words(), classes="rule-help", markup=False)
             else:
                 yield Select(
-                    [(c, c) for c in choices],
-                    value=str(default),
+                    [(option.say(c), c) for c in option.choices],
+                    value=option.default,
                     allow_blank=False,
                     compact=True,
                     id=f"rule-{name}",
                     classes="rule-value",
                 )
-            help_text = OPTION_HELP.get(name, "")
-            yield Static(f"{help_text} ({t('new.default', value=default)})", classes="rule-help")
+
+    def field_help(self, widget: Widget | None) -> str:
+        """One line about the field that holds ``widget`` (the focus, or a list it opened)."""
+        while widget is not None and not widget.id and isinstance(widget.parent, Widget):
+            widget = widget.parent
+        wid = (widget.id or "") if widget is not None else ""
+        if wid.startswith("rule-"):
+            option = describe(wid.removeprefix("rule-"))
+            return t(
+                "new.help_rule",
+                title=option.title,
+                help=option.help,
+                default=option.say(option.default),
+            )
+        if wid.startswith("level-") and isinstance(widget, Select):
+            return self.level_help(str(widget.value))
+        key = {"players": "new.help_players", "seed": "new.help_seed"}.get(wid)
+        if key is None:
+            key = {"kind": "new.help_kind", "name": "new.help_name"}.get(wid.split("-")[0])
+        return t(key or "new.help_start")
+
+    def level_help(self, level: str) -> str:
+        """``level: what this bot is like``."""
+        about = self.descriptions.get(level)
+        return f"{bot_name(level)}: {about}" if about else bot_name(level)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Light up the focused field's row (its label) and explain the field."""
+        rows = [w for w in event.widget.ancestors_with_self if w.has_class("new-row")]
+        for old in self.query(".new-row.-current"):
+            old.remove_class("-current")
+        for row in rows[:1]:
+            row.add_class("-current")
+        self._show_field_help()
+
+    def _follow_level_list(self, select: Select[Any]) -> None:
+        """While a bot-level list is open, describe the level under its cursor."""
+        overlay = select.query_one(OptionList)
+
+        def show(index: int | None) -> None:
+            if overlay.has_focus and index is not None and index < len(self.levels):
+                level = self.levels[index]  # the list shows the levels in this order
+                self.query_one("#field-help", Static).update(self.level_help(level))
+
+        self.watch(overlay, "highlighted", show, init=False)
+
+    def _show_field_help(self) -> None:
+        self.query_one("#field-help", Static).update(self.field_help(self.focused))
 
     def on_mount(self) -> None:
+        for select in self.query(".seat-level").results(Select):
+            self._follow_level_list(select)
+        app = koza_app(self)
+        if app.remembers_settings:
+            self.apply_setup(read_settings(app.settings_path()).get(SETTING))
         self._show_seats()
         self.query_one("#start", Button).focus()
 
@@ -138,21 +189,6 @@ class NewGameScreen(Screen[None]):
             self.query_one(f"#seat-{i}").display = i < n
             kind = self.query_one(f"#kind-{i}", Select).value
             self.query_one(f"#level-{i}", Select).display = kind == "bot"
-        self._describe_bots(n)
-
-    def _describe_bots(self, n: int) -> None:
-        """A line on each bot level in use (from ``koza.bots``), under the seats."""
-        chosen: list[str] = []
-        for i in range(n):
-            if self.query_one(f"#kind-{i}", Select).value == "bot":
-                level = str(self.query_one(f"#level-{i}", Select).value)
-                if level not in chosen:
-                    chosen.append(level)
-        described = (lvl for lvl in chosen if lvl in self.descriptions)
-        lines = [f"{bot_name(lvl)}: {self.descriptions[lvl]}" for lvl in described]
-        help_line = self.query_one("#bot-help", Static)
-        help_line.update("\n".join(lines))
-        help_line.display = bool(lines)
 
     def _players(self) -> int:
         value = self.query_one("#players", Select).value
@@ -160,6 +196,7 @@ class NewGameScreen(Screen[None]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         self._show_seats()
+        self._show_field_help()
         self._check()
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -242,15 +279,50 @@ class NewGameScreen(Screen[None]):
             self.show_error(t("new.failed", error=str(exc) or type(exc).__name__))
             return
         self._started = True
+        if app.remembers_settings:
+            write_setting(app.settings_path(), SETTING, self.setup())
         self.dismiss()
         app.call_later(app.open_table, session)
+
+    # --- the last setup, kept between runs -------------------------------------
+
+    def setup(self) -> dict[str, Any]:
+        """The form's choices as plain data, to offer them again next time (not the seed)."""
+        seats = [
+            {
+                "kind": str(self.query_one(f"#kind-{i}", Select).value),
+                "name": self.query_one(f"#name-{i}", Input).value,
+                "level": str(self.query_one(f"#level-{i}", Select).value),
+            }
+            for i in range(MAX_SEATS)
+        ]
+        return {"players": self._players(), "seats": seats, "rules": self.options()}
+
+    def apply_setup(self, setup: object) -> None:
+        """Fill the form from a kept ``setup``; what does not fit the form stays as it is."""
+        if not isinstance(setup, dict):
+            return
+        fields: dict[str, object] = {"players": setup.get("players")}
+        seats = setup.get("seats")
+        for i, seat in enumerate(seats[:MAX_SEATS] if isinstance(seats, list) else []):
+            if isinstance(seat, dict):
+                fields |= {f"{part}-{i}": seat.get(part) for part in ("kind", "name", "level")}
+        rules = setup.get("rules")
+        if isinstance(rules, dict):
+            fields |= {f"rule-{k}": v for k, v in rules.items() if k in RuleSet.model_fields}
+        for wid, value in fields.items():
+            widget = self.query_one(f"#{wid}")
+            if isinstance(widget, Input) and isinstance(value, str | int):
+                widget.value = str(value)[: widget.max_length or None]
+            elif isinstance(widget, Select) and value is not None:
+                with suppress(InvalidSelectValueError):
+                    widget.value = value
 
     def action_back(self) -> None:
         self.dismiss()
 
     def action_defaults(self) -> None:
         for name in RuleSet.model_fields:
-            default = str(RuleSet.model_fields[name].default)
             widget = self.query_one(f"#rule-{name}")
             if isinstance(widget, Input | Select):
-                widget.value = default
+                widget.value = describe(name).default

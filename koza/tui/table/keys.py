@@ -30,4 +30,5 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("f", "toggle_face", t("table.key_face")),
     Binding("t", "toggle_tiles", t("table.key_tiles")),
     Binding("escape", "leave", t("table.key_leave")),
+    Binding("r", "house_rules", t("table.key_rules"), show=False),
 ]

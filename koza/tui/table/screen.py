@@ -371,6 +371,11 @@ class TableScreen(WatchControls, Screen[None]):
         self.board.tile_style = self.tile_style
         self.refresh_table()
 
+    def action_house_rules(self) -> None:
+        from koza.tui.screens.rules_screen import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.session.game.state.rules))
+
     def action_leave(self) -> None:
         self.runner.cancel()
         if len(self.app.screen_stack) > 1 and self.app.screen is self:
