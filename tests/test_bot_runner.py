@@ -74,3 +74,35 @@ async def test_cancel_stops_a_worker_still_thinking() -> None:
         assert thinking[0].is_cancelled and runner.thinking == -1
         await pilot.pause()
         assert len(session.saved) == before  # its move was dropped
+
+
+async def test_a_move_arriving_after_a_pause_waits_for_resume_or_step() -> None:
+    session = FakeSession(["bot:Ann", "bot:Bob"], seed=3)
+    app = TableApp(session, watch=True, face_up=True, paused=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert screen is not None
+        runner = screen.runner
+        before = len(session.saved)
+        runner.delay = 0.0
+        runner.pause(False)  # a bot starts thinking ...
+        runner.pause(True)  # ... and is paused before its move can reach the UI thread
+        await settle(pilot)
+        assert len(session.saved) == before and runner.thinking == -1  # held, not played
+        assert runner.step()  # the held move, at once
+        assert len(session.saved) > before
+        moved = len(session.saved)
+        runner.step()  # a step while paused is played although the bots are paused
+        await settle(pilot)
+        assert len(session.saved) > moved
+        runner.delay = 0.0
+        runner.pause(False)
+        runner.pause(True)
+        await settle(pilot)
+        runner.cancel()  # a held move is forgotten with the rest
+        held = len(session.saved)
+        runner.pause(False)
+        runner.pause(True)
+        await settle(pilot)
+        assert len(session.saved) == held  # thought anew, and held again

@@ -7,7 +7,8 @@ which plays it through the session (and so saves it).  Pause, step, faster and
 slower are here for the watch mode, on the driver's one ladder of speeds.
 
 A worker that is handing its move over is never cancelled: the next move gets a
-worker of its own, and only a worker still thinking is cancelled.
+worker of its own, and only a worker still thinking is cancelled.  A move that
+arrives after the bots were paused is held, and played on resume or step.
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ class BotRunner:
         self.thinking = -1  # the seat whose bot is thinking, or -1
         self._token = 0
         self._worker: Worker[None] | None = None  # the worker still thinking, if any
+        self._step_token = -1  # the move asked for by step, played even while paused
+        self._held: tuple[int, int, Command | str | None] | None = None  # (seq, seat, move)
         self._on_thinking = on_thinking or (lambda seat: None)
         self._on_moved = on_moved or (lambda seat, cmd: None)
         self._on_error = on_error or (lambda msg: None)
@@ -76,7 +79,10 @@ class BotRunner:
 
     def step(self) -> bool:
         """One bot move even while paused (the watch mode's step key)."""
-        return self._start(delay=0.0)
+        started = self._start(delay=0.0)
+        if started:
+            self._step_token = self._token
+        return started
 
     def pause(self, paused: bool | None = None) -> None:
         """Pause (or resume, or toggle with None) the bots."""
@@ -95,6 +101,7 @@ class BotRunner:
     def cancel(self) -> None:
         """Forget a move being thought about (its result is dropped)."""
         self._token += 1
+        self._held = None
         if self.thinking >= 0:
             self.thinking = -1
             self._on_thinking(-1)
@@ -103,6 +110,11 @@ class BotRunner:
             worker.cancel()
 
     def _start(self, delay: float | None = None) -> bool:
+        held, self._held = self._held, None
+        if held is not None and held[0] == self.session.game.state.seq:
+            self._token += 1  # a move thought of before the pause: play it now
+            self._play(*held[1:])
+            return True
         seat = self.bot_to_move()
         if seat < 0 or self.thinking >= 0:
             return False
@@ -138,6 +150,13 @@ class BotRunner:
             return
         self._worker = None  # it has thought: whatever happens now, let it finish
         self.thinking = -1
+        if self.paused and token != self._step_token:  # paused while it thought
+            self._held = (self.session.game.state.seq, seat, cmd)
+            self._on_thinking(-1)
+            return
+        self._play(seat, cmd)
+
+    def _play(self, seat: int, cmd: Command | str | None) -> None:
         try:
             if cmd is None or isinstance(cmd, str):
                 raise IllegalMoveError(cmd or f"seat {seat} had no move to make")
