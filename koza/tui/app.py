@@ -109,7 +109,7 @@ class KozaApp(App[int]):
     SUB_TITLE = t("app.subtitle")
     COMMANDS = App.COMMANDS | {koza_commands}
     BINDINGS = [
-        Binding("f1", "help", t("key.help"), priority=True),
+        Binding("f1", "help", t("key.help"), priority=True, show=False),  # "?" shows it
         Binding("question_mark", "help", t("key.help"), key_display="?"),
     ]
 

@@ -151,10 +151,16 @@ class GameOverScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class HandOverScreen(ModalScreen[None]):
-    """Hot seat: the hands are hidden until the next player takes the keyboard."""
+class HandOverScreen(ModalScreen[bool]):
+    """Hot seat: the hands are hidden until the next player takes the keyboard.
 
-    BINDINGS = [Binding("enter", "close", t("dialog.key_ready"), priority=True)]
+    Dismissed with True when the player is ready, False to leave the table.
+    """
+
+    BINDINGS = [
+        Binding("enter", "close", t("dialog.key_ready"), priority=True),
+        Binding("escape,q", "leave", t("table.key_leave"), key_display="esc"),
+    ]
 
     CSS_PATH = CSS
 
@@ -166,12 +172,16 @@ class HandOverScreen(ModalScreen[None]):
         with Vertical(id="hand-over", classes="dialog"):
             yield Static(t("table.pass_keyboard", name=self.player), id="hand-over-text")
             yield Button(t("dialog.ready", name=self.player), id="hand-over-ready")
+        yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None)
+        self.dismiss(True)
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        self.dismiss(True)
+
+    def action_leave(self) -> None:
+        self.dismiss(False)
 
 
 class EndPromptScreen(ModalScreen[str | None]):

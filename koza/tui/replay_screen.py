@@ -112,6 +112,7 @@ class ReplayScreen(Screen[None]):
         self._final = self.cursor.state_at(self.cursor.last)
         seats = self._final.seats
         self._bots = tuple(s.kind == "bot" for s in seats)
+        self._levels = tuple((s.bot or "") if s.kind == "bot" else "" for s in seats)
         humans = [i for i, s in enumerate(seats) if s.kind != "bot"]
         self._bottom = humans[0] if humans else 0  # whose hand is at the bottom, face up
 
@@ -154,6 +155,7 @@ class ReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = t("replay.title")
         self.sub_title = str(self.path.name) if self.path else ""
+        self.query_one(Board).levels = self._levels
         self.redraw()
 
     # --- what is shown -------------------------------------------------------

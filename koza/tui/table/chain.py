@@ -85,14 +85,16 @@ class ChainView(Widget):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         lay = self._lay(width)
-        return lay.height if lay is not None else 1
+        if lay is not None:
+            return lay.height
+        return len(Text(self._hint()).wrap(self.app.console, max(width, 1)))  # never cut
 
     def render(self) -> Text:
         width = self.content_size.width
         lay = self._layout = self._lay(width)
         if lay is None:
             style = self.get_component_rich_style("chain--hint")
-            return Text(self._hint(), style=style, justify="center")
+            return Text(self._hint(), style=style, justify="center", overflow="fold")
         styles = {
             "": None,
             "tile": self.get_component_rich_style("chain--tile"),

@@ -39,6 +39,7 @@ class HandView(Widget):
         self.fitting: frozenset[int] = frozenset()
         self.selected = -1
         self.hidden = False
+        self.fresh: frozenset[int] = frozenset()  # just drawn: marked until the next turn
         self.tile_style: TileStyle = "digits"
 
     def show(
@@ -47,9 +48,13 @@ class HandView(Widget):
         fitting: frozenset[int] = frozenset(),
         selected: int = -1,
         hidden: bool = False,
+        fresh: frozenset[int] = frozenset(),
     ) -> None:
-        """Draw ``tiles``; ``hidden`` draws backs instead (the hot seat hand-over)."""
-        self.tiles, self.fitting = tuple(tiles), fitting
+        """Draw ``tiles``; ``hidden`` draws backs instead (the hot seat hand-over).
+
+        ``fresh`` tiles (just drawn) get a ``+`` below unless selected.
+        """
+        self.tiles, self.fitting, self.fresh = tuple(tiles), fitting, fresh
         self.selected, self.hidden = selected, hidden
         self.refresh(layout=True)
 
@@ -91,7 +96,13 @@ class HandView(Widget):
                     )
                     style = st[key] if key else st["tile"]
                     below = (
-                        " ▲ " if i == self.selected else " · " if tile in self.fitting else "   "
+                        " ▲ "
+                        if i == self.selected
+                        else f" {t('table.drawn_mark')} "
+                        if tile in self.fresh
+                        else " · "
+                        if tile in self.fitting
+                        else "   "
                     )
                 for k in range(3):
                     lines[k].append((cells[k], style))

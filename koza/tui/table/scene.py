@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from koza.core import engine
 from koza.core.rules import RuleSet
 from koza.core.state import Action, GameState, Placed, RoundRecord
-from koza.core.tiles import HALVES, tiles_of
+from koza.core.tiles import tiles_of
 from koza.core.view import SeatView
 
 
@@ -182,6 +182,12 @@ def last_turn(history: Sequence[Action], seat: int) -> list[Action]:
     return list(reversed(out))
 
 
-def pips(tile: int) -> tuple[int, int]:
-    """The two halves of a tile, big half first."""
-    return HALVES[tile]
+def fresh_draws(sc: Scene) -> tuple[int, ...]:
+    """The tiles ``me`` drew in its latest turn and still holds, until its next turn begins."""
+    if sc.me < 0 or not sc.history:
+        return ()
+    if sc.turn == sc.me and sc.history[-1].seat != sc.me:
+        return ()  # a new turn: the marks of the last one are gone
+    hand = set(sc.my_hand)
+    drawn = [a.tiles[0] for a in last_turn(sc.history, sc.me) if a.kind == "draw"]
+    return tuple(x for x in drawn if x in hand)

@@ -27,6 +27,7 @@ from koza.tui.table.board import Board
 from koza.tui.table.chain import ChainView
 from koza.tui.table.hand import HandView
 from koza.tui.table.keys import PLAY_ACTIONS, TABLE_BINDINGS, WATCH_ACTIONS
+from koza.tui.table.refusals import Refusals
 from koza.tui.table.runner import BotRunner, Session
 from koza.tui.table.scene import Scene, scene_from_state, scene_from_view
 from koza.tui.table.side import BazaarView
@@ -36,7 +37,7 @@ from koza.tui.table.words import status_line
 AUTO_NEXT_ROUND = 2.0  # seconds the round-over dialog stays up while watching
 
 
-class TableScreen(WatchControls, Screen[None]):
+class TableScreen(Refusals, WatchControls, Screen[None]):
     """The table: chain, hand, opponents, bazaar, scoreboard and log."""
 
     CSS_PATH = "table.tcss"
@@ -65,6 +66,8 @@ class TableScreen(WatchControls, Screen[None]):
         n = session.game.state.n_players
         self.bots = tuple(session.bot(s) is not None for s in range(n))
         self.humans = tuple(s for s in range(n) if not self.bots[s])
+        seats = session.game.state.seats
+        self.levels = tuple((s.bot or "") if self.bots[i] else "" for i, s in enumerate(seats))
         first = session.game.state.turn
         self.me = first if first in self.humans else (self.humans[0] if self.humans else 0)
         self.selected = 0
@@ -96,6 +99,7 @@ class TableScreen(WatchControls, Screen[None]):
 
     def on_mount(self) -> None:
         self.board.tile_style = self.tile_style
+        self.board.levels = self.levels
         if len(self.humans) > 1 and not self.watching:
             self.hidden = True
         self._continue()
@@ -211,8 +215,12 @@ class TableScreen(WatchControls, Screen[None]):
         if self.hidden:
             self._dialog = True
 
-            def ready(_: None) -> None:
-                self._dialog, self.hidden, self.me = False, False, seat
+            def ready(go_on: bool | None) -> None:
+                self._dialog = False
+                if go_on is False:  # Esc: leave the table, the hand stays hidden
+                    self.action_leave()
+                    return
+                self.hidden, self.me = False, seat
                 self._start_turn()
 
             self.app.push_screen(HandOverScreen(state.seats[seat].name), ready)
@@ -317,6 +325,8 @@ class TableScreen(WatchControls, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in WATCH_ACTIONS:
             return self.watching
+        if action == "explain":
+            return self.can_explain()
         if action == "select":
             playing = self.session.game.state.phase == "playing"
             return playing and not self.watching and not self.hidden and bool(self.hand())
@@ -326,9 +336,9 @@ class TableScreen(WatchControls, Screen[None]):
             sc = self.scene()
             if action == "play":
                 return sc.can(engine.PLAY)
-            if action == "play_end":
-                tile = self.selected_tile()
-                return bool(sc.chain) and all(sc.fits(tile)) and sc.left != sc.right
+            if action == "play_end":  # on that end whenever the tile fits it
+                fit = sc.fits(self.selected_tile())
+                return fit[0] if parameters == ("left",) else fit[1]
             if action == "doubles":
                 return sc.doubles_move is not None
             return sc.can(engine.DRAW if action == "draw" else engine.PASS)

@@ -1,0 +1,128 @@
+"""Issue 10: what stopped a newcomer at the table, each fixed and checked with Pilot."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from test_tui_table_support import FakeSession, TableApp, screen_text, settle, table
+
+from koza.core.commands import Draw, Play
+from koza.core.game import Game
+from koza.core.tiles import tile_name
+from koza.tui.dialogs import HandOverScreen
+from koza.tui.table.hand import HandView
+
+
+def status(app: TableApp) -> str:
+    return str(app.screen.query_one("#status").render())
+
+
+def position(
+    found: Callable[[Game], bool], seats: tuple[str, ...] = ("Ann", "bot:Bob")
+) -> FakeSession:
+    """A seeded game moved on with random moves until ``found`` holds on Ann's turn."""
+    for seed in range(400):
+        session = FakeSession(list(seats), seed=seed)
+        game, rng = session.game, random.Random(seed)
+        while game.state.phase == "playing":
+            if game.state.turn == 0 and found(game):
+                return session
+            game.play(rng.choice(game.legal_moves()))
+    raise AssertionError("no such position in 400 seeds")
+
+
+def fits_left_only(game: Game) -> int:
+    """A tile Ann may play on the left end but not on the right (-1: none)."""
+    moves = game.legal_moves()
+    for m in moves:
+        if isinstance(m, Play) and m.end == "left" and Play(m.tile, "right") not in moves:
+            return m.tile
+    return -1
+
+
+async def test_escape_and_q_leave_the_hot_seat_hand_over_and_the_table() -> None:
+    app = TableApp(FakeSession(["Ann", "Cid"], seed=7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert table(app) is None, "Esc on the hand-over left nobody's hand shown and the table"
+    app = TableApp(FakeSession(["Ann", "bot:Bob"], seed=7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+        assert table(app) is None
+
+
+async def test_every_refused_play_key_says_why_and_brackets_pick_a_fitting_end() -> None:
+    session = position(lambda g: g.state.chain != () and fits_left_only(g) >= 0)
+    tile = fits_left_only(session.game)
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert screen is not None
+        before = len(session.saved)
+        await pilot.press("d")
+        assert "Not allowed" in status(app) and "instead of drawing" in status(app)
+        await pilot.press("p")
+        assert "instead of passing" in status(app)
+        index = list(screen.scene().my_hand).index(tile)
+        while screen.selected != index:
+            await pilot.press("right")
+        await pilot.press("right_square_bracket")
+        assert "does not fit the right end" in status(app)
+        assert len(session.saved) == before  # nothing was played by a refused key
+        await pilot.press("left_square_bracket")  # fits the left end only: played there
+        await settle(pilot)
+        played = session.saved[before]
+        assert (getattr(played, "tile", None), getattr(played, "end", None)) == (tile, "left")
+
+
+async def test_a_key_pressed_while_a_bot_is_to_move_says_whose_turn_it_is() -> None:
+    session = FakeSession(["Ann", "bot:Bob"], seed=7)
+    game, rng = session.game, random.Random(7)
+    while game.state.turn != 1:
+        game.play(rng.choice(game.legal_moves()))
+    app = TableApp(session, paused=True)  # Bob's bot waits
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("d")
+        assert "Bob is to move" in status(app)
+
+
+async def test_the_tiles_you_drew_are_named_and_marked_until_your_next_turn() -> None:
+    session = position(lambda g: g.legal_moves() == [Draw()] and g.state.round.bazaar_left > 2)  # type: ignore[union-attr]
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert screen is not None
+        before = len(session.saved)
+        await pilot.press("d")
+        await settle(pilot)
+        drawn = session.saved[before]
+        name = tile_name(drawn.tile)  # type: ignore[union-attr]
+        assert f"You drew {name}" in status(app)
+        hand = screen.query_one(HandView)
+        assert drawn.tile in hand.fresh  # type: ignore[union-attr]
+        assert f"Ann drew {name}" in screen_text(app)  # the log names own draws
+        while session.game.state.turn == 0 and session.game.state.phase == "playing":
+            legal = session.game.legal_moves()
+            await pilot.press("d" if legal[0] == Draw() else "enter")
+            if app.screen is not screen:
+                await pilot.press("left")
+            await settle(pilot)
+        if session.game.state.turn == 0 and session.game.state.phase == "playing":
+            assert hand.fresh == frozenset(), "the marks last only until the next turn"
+
+
+async def test_the_bots_levels_are_shown_at_the_table() -> None:
+    session = FakeSession(["Ann", "bot:Bob", "bot:Cid"], seed=3)
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert screen_text(app).count("bot: random") == 2
