@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
+import pytest
+from test_tui_table import human_move_by_keys, play_round
 from test_tui_table_support import FakeSession, TableApp, screen_text, settle, table
+from textual.app import App
 
 from koza.core.commands import Draw, Play
+from koza.core.events import SeatInfo
 from koza.core.game import Game
+from koza.core.rules import RuleSet
 from koza.core.tiles import tile_name
-from koza.tui.dialogs import HandOverScreen
+from koza.tui.app import KozaApp
+from koza.tui.dialogs import GameOverScreen, HandOverScreen, RoundOverScreen
 from koza.tui.table.hand import HandView
 
 
@@ -126,3 +134,69 @@ async def test_the_bots_levels_are_shown_at_the_table() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert screen_text(app).count("bot: random") == 2
+
+
+def finished_round(seats: list[str], seed: int, **rules: object) -> FakeSession:
+    """A session whose first round was played out with random moves."""
+    session = FakeSession(seats, seed=seed, **rules)
+    game, rng = session.game, random.Random(seed)
+    while game.state.phase == "playing":
+        game.play(rng.choice(game.legal_moves()))
+    return session
+
+
+async def test_the_round_summary_says_why_points_were_not_recorded() -> None:
+    for seed in range(100):
+        session = finished_round(["Ann", "bot:Bob"], seed)
+        rec = session.game.state.records[-1]
+        low = [s for s in (0, 1) if 0 < rec.hand_points[s] < 13 and rec.recorded[s] == 0]
+        if low:
+            break
+    else:
+        raise AssertionError("no round with points under 13 in 100 seeds")
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, RoundOverScreen)
+        notes = str(app.screen.query_one("#round-notes").render())
+        name = session.game.state.seats[low[0]].name
+        points = rec.hand_points[low[0]]
+        assert f"{name}: {points} points not recorded" in notes and "13" in notes
+
+
+async def test_game_over_says_who_won_and_r_starts_a_rematch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("KOZA_BOT_DELAY", "0")
+    app = KozaApp(tmp_path)
+    seats = [SeatInfo(name="Ann"), SeatInfo(name="Bob", kind="bot", bot="random")]
+    rules = RuleSet(target=1, open_threshold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        first = app.services.create(seats, rules, 7, tmp_path)
+        await app.open_table(first)
+        await play_round(pilot, app, human_move_by_keys)  # type: ignore[arg-type]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        state = first.game.state
+        result = str(app.screen.query_one("#game-result").render())
+        mine = "You lost: you are the goat." if 0 in state.goats else "You won!"
+        assert result == mine
+        await pilot.press("r")
+        await settle(pilot)
+        screen = table(app)
+        assert screen is not None and screen.session is not first
+        again = screen.session.game.state
+        assert (again.seats, again.rules) == (state.seats, state.rules)
+        assert again.game_id != state.game_id and again.phase == "playing"
+        assert len(list(tmp_path.glob("*.koza.jsonl"))) == 2  # the finished game kept
+
+
+def test_game_over_dialog_snapshot(snap_compare: Any) -> None:
+    session = finished_round(["Ann", "bot:Bob", "bot:Cid"], 3, target=1, open_threshold=0)
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(GameOverScreen(session.game.state, (0,), rematch=True))
+
+    assert snap_compare(Host(), terminal_size=(80, 24))

@@ -226,6 +226,15 @@ class KozaApp(App[int]):
         if self._on_table_drawn is not None:
             self.call_after_refresh(self._on_table_drawn)
 
+    async def rematch(self, seats: Sequence[SeatInfo], rules: RuleSet) -> None:
+        """A new game with the same seats and rules, at its own table (a new save)."""
+        try:
+            session = self.services.create(seats, rules, None, self.save_dir)
+        except Exception as exc:  # a full disk, a lost folder: say so
+            self.show_message(t("new.title"), t("new.failed", error=str(exc) or type(exc).__name__))
+            return
+        await self.open_table(session)
+
     def load_save(self, path: Path) -> Any:
         """Open a saved game's session; on failure a message (file untouched) and None."""
         self.release_sessions()

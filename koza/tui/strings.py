@@ -212,6 +212,16 @@ EN: dict[str, str] = {
     "dialog.key_next": "Next",
     "dialog.key_close": "Close",
     "dialog.key_ready": "Ready",
+    "dialog.key_rematch": "Rematch",
+    "dialog.rematch": "Rematch (r)",
+    "dialog.you_won": "You won!",
+    "dialog.you_goat": "You lost: you are the goat.",
+    "dialog.you_lost": "You lost: {names} won.",
+    "dialog.winner": "{names} won.",
+    "dialog.not_recorded": (
+        "{name}: {points} points not recorded: a closed sheet opens only at {n} points or more."
+    ),
+    "dialog.carried": "{name}: {points} points kept aside until the sheet opens at {n} or more.",
     # --- watch and replay (issue 5): add keys here ----------------------------
     "watch.title": "Watching bots",
     "watch.delay": "delay {delay:.2f} s",

@@ -20,7 +20,7 @@ from koza.core.game import IllegalMoveError
 from koza.core.savefile import SaveError
 from koza.core.tiles import DOUBLE_OF, tile_name
 from koza.core.view import seat_view
-from koza.tui.dialogs import EndPromptScreen, GameOverScreen, HandOverScreen, RoundOverScreen
+from koza.tui.dialogs import EndPromptScreen, HandOverScreen
 from koza.tui.strings import t
 from koza.tui.table.art import TileStyle, default_style
 from koza.tui.table.board import Board
@@ -28,16 +28,15 @@ from koza.tui.table.chain import ChainView
 from koza.tui.table.hand import HandView
 from koza.tui.table.keys import PLAY_ACTIONS, TABLE_BINDINGS, WATCH_ACTIONS
 from koza.tui.table.refusals import Refusals
+from koza.tui.table.round_end import RoundEnd
 from koza.tui.table.runner import BotRunner, Session
 from koza.tui.table.scene import Scene, scene_from_state, scene_from_view
 from koza.tui.table.side import BazaarView
 from koza.tui.table.watch_controls import WatchControls
 from koza.tui.table.words import status_line
 
-AUTO_NEXT_ROUND = 2.0  # seconds the round-over dialog stays up while watching
 
-
-class TableScreen(Refusals, WatchControls, Screen[None]):
+class TableScreen(RoundEnd, Refusals, WatchControls, Screen[None]):
     """The table: chain, hand, opponents, bazaar, scoreboard and log."""
 
     CSS_PATH = "table.tcss"
@@ -240,45 +239,6 @@ class TableScreen(Refusals, WatchControls, Screen[None]):
             if fitting:
                 self.selected = fitting[0]
         self.refresh_table()
-
-    def _show_round_over(self) -> None:
-        if self._dialog:
-            return
-        self._dialog = True
-        state = self.session.game.state
-
-        def closed(_: None) -> None:
-            self._dialog = False
-            st = self.session.game.state
-            if st.phase == "game_over":
-                self._dialog = True
-                self.app.push_screen(GameOverScreen(st), lambda _: self._finish())
-                return
-            try:
-                self.session.next_round()
-            except SaveError as exc:
-                self._save_failed(str(exc))
-                return
-            self.selected, self.message = 0, ""
-            if self.several_humans:
-                self.hidden = True
-            self._continue()
-
-        dialog = RoundOverScreen(state, self.tile_style)
-        self.app.push_screen(dialog, closed)
-        self.refresh_table()
-        if self.watching and state.phase == "round_over":
-            # watching: the next round starts by itself unless the bots are paused
-            def auto_close() -> None:
-                if self.app.screen is dialog and not self.runner.paused:
-                    dialog.dismiss(None)
-
-            self.set_timer(max(AUTO_NEXT_ROUND, self.runner.delay * 6), auto_close)
-
-    def _finish(self) -> None:
-        self._dialog = False
-        self.app.post_message(self.Finished())
-        self.action_leave()
 
     def play(self, cmd: Command) -> bool:
         """Play ``cmd`` for ``me``; an illegal one only shows why.  True if played."""
