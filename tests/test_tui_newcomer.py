@@ -200,3 +200,76 @@ def test_game_over_dialog_snapshot(snap_compare: Any) -> None:
             self.push_screen(GameOverScreen(session.game.state, (0,), rematch=True))
 
     assert snap_compare(Host(), terminal_size=(80, 24))
+
+
+def saved(folder: Path, seats: list[SeatInfo], finished: bool) -> Path:
+    """A save in ``folder``: a game played to its end, or one round into it."""
+    from koza.session import Session
+
+    rules = RuleSet(target=1, open_threshold=0) if finished else RuleSet()
+    rng = random.Random(1)
+    with Session.create(seats, rules=rules, seed=1, save_dir=folder) as session:
+        while session.game.state.phase == "playing":
+            session.play(rng.choice(session.game.legal_moves()))
+        return session.path
+
+
+BOTS = [SeatInfo(name=n, kind="bot", bot="random") for n in ("Ann", "Bob")]
+PEOPLE = [SeatInfo(name="Ivan"), SeatInfo(name="Bot", kind="bot", bot="random")]
+
+
+async def test_resume_lists_only_unfinished_games_and_replay_marks_finished_ones(
+    tmp_path: Path,
+) -> None:
+    from textual.widgets import DataTable
+
+    over = saved(tmp_path, PEOPLE, finished=True)
+    saved(tmp_path, PEOPLE, finished=False)
+    assert over.exists()
+    app = KozaApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        rows = app.screen.query_one("#saves", DataTable)
+        assert rows.row_count == 1
+        assert "finished" not in " ".join(str(c) for c in rows.get_row_at(0))
+        await pilot.press("escape", "p")
+        rows = app.screen.query_one("#saves", DataTable)
+        states = sorted(str(rows.get_row_at(i)[-1]) for i in range(rows.row_count))
+        assert states == ["playing", "✓ finished"]
+
+
+async def test_replay_c_on_a_finished_game_says_why(tmp_path: Path) -> None:
+    from koza.core.savefile import load
+    from koza.tui.replay_screen import ReplayScreen
+
+    path = saved(tmp_path, PEOPLE, finished=True)
+    app = KozaApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ReplayScreen(load(path).events, path=path))
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert any("over" in m and "replayed" in m for m in said), said
+
+
+async def test_continuing_a_bots_only_game_opens_the_watch_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from koza.tui.replay_screen import open_replay
+    from koza.tui.watch_screen import WatchScreen
+
+    monkeypatch.setenv("KOZA_BOT_DELAY", "0.5")
+    path = saved(tmp_path, BOTS, finished=False)
+    app = KozaApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        open_replay(app, path)
+        await pilot.pause()
+        await pilot.press("c")
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, WatchScreen):
+                break
+        assert isinstance(app.screen, WatchScreen)
+        assert app.screen.check_action("pause", ()) is True  # the watch keys are there
+        await pilot.press("space")

@@ -63,8 +63,14 @@ def _list_saves(save_dir: Path | None) -> list[Any]:
 
 
 def _table(session: Any) -> Screen[Any]:
+    """The table for a session; a game of bots only is watched (with the watch keys)."""
     from koza.tui.table.screen import TableScreen
 
+    seats = session.game.state.seats
+    if seats and all(s.kind == "bot" for s in seats) and getattr(session, "path", None):
+        from koza.tui.watch_screen import WatchScreen
+
+        return WatchScreen(session)
     screen: Screen[Any] = TableScreen(session)
     return screen
 

@@ -91,6 +91,7 @@ class ReplayScreen(Screen[None]):
         Binding("v", "view", t("key.view")),
         Binding("t", "toggle_tiles", t("table.key_tiles"), show=False),
         Binding("c", "continue_game", t("key.continue")),
+        Binding("c", "cannot_continue", show=False),  # when c does not apply: say why
         Binding("escape,q", "leave", t("key.back")),
     ]
 
@@ -281,6 +282,11 @@ class ReplayScreen(Screen[None]):
         self._stop()
         if self.on_continue is not None:
             self.on_continue(self.path)
+
+    def action_cannot_continue(self) -> None:
+        """``c`` on a game that cannot go on: say why instead of doing nothing."""
+        key = "replay.cannot_continue_over" if self.path is not None else "replay.cannot_continue"
+        self.notify(t(key), severity="warning")
 
     def action_leave(self) -> None:
         self._stop()
