@@ -273,3 +273,52 @@ async def test_continuing_a_bots_only_game_opens_the_watch_screen(
         assert isinstance(app.screen, WatchScreen)
         assert app.screen.check_action("pause", ()) is True  # the watch keys are there
         await pilot.press("space")
+
+
+@pytest.mark.parametrize("theme", ["catppuccin-latte", "textual-dark", "textual-light"])
+async def test_the_table_borders_show_under_256_colours(theme: str) -> None:
+    from rich.color import ColorSystem
+
+    app = TableApp(FakeSession(["Ann", "bot:Bob"], seed=7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.theme = theme
+        await settle(pilot)
+        screen = table(app)
+        assert screen is not None
+        corners = [
+            seg.style
+            for strip in screen._compositor.render_strips()
+            for seg in strip
+            if seg.text.startswith("╭") and seg.style is not None
+        ]
+        assert corners
+        for style in corners:
+            assert style.color is not None and style.bgcolor is not None
+            fg = style.color.downgrade(ColorSystem.EIGHT_BIT)
+            bg = style.bgcolor.downgrade(ColorSystem.EIGHT_BIT)
+            assert fg.number != bg.number, f"a border vanishes into its background in {theme}"
+
+
+async def test_the_too_small_screen_says_how_to_quit_and_q_quits(tmp_path: Path) -> None:
+    from textual.widgets import Static
+
+    from koza.tui.screens.too_small import TooSmallScreen
+
+    app = KozaApp(tmp_path)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "ctrl+q" in str(app.screen.query_one("#too-small", Static).render())
+        quits: list[object] = []
+        app.exit = lambda *a, **k: quits.append(a)  # type: ignore[method-assign]
+        await pilot.press("q")
+        assert quits, "q on the too-small screen quits"
+
+
+def test_a_person_named_you_is_not_told_you_leads() -> None:
+    from koza.core.events import RoundDealt
+    from koza.tui.replay_screen import describe
+
+    dealt = next(e for e in FakeSession(["You", "bot:Bob"]).saved if isinstance(e, RoundDealt))
+    line = describe(dealt, ["You", "Bob"] if dealt.leader == 0 else ["Bob", "You"])
+    assert "You to lead" in line and "leads" not in line

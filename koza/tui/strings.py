@@ -18,10 +18,6 @@ import os
 
 EN: dict[str, str] = {
     # --- Kozel's own words (RULES.md "Words") -------------------------------
-    "word.tile": "tile",
-    "word.double": "double",
-    "word.blank_double": "blank double",
-    "word.chain": "chain",
     "word.bazaar": "bazaar",
     "word.fish": "fish",
     "word.goat": "goat",
@@ -29,16 +25,15 @@ EN: dict[str, str] = {
     "word.sheet_closed": "closed",
     "word.seat": "seat {n}",
     "word.round": "round {n}",
-    "word.target": "to {target}",
     # --- the app --------------------------------------------------------------
     "app.title": "koza",
     "app.subtitle": "Kozel, the domino game",
     "app.too_small": (
         "The terminal is too small: {width}x{height}.\n"
         "koza needs at least {min_width}x{min_height}.\n"
-        "Make the window larger to go on."
+        "Make the window larger to go on, or press q or ctrl+q to quit\n"
+        "(every game is saved as it is played)."
     ),
-    "app.no_color": "colours are off (NO_COLOR)",
     "app.no_table": "The table is not available in this version yet.",
     "app.ok": "OK",
     # --- key descriptions (footer, help) --------------------------------------
@@ -47,7 +42,6 @@ EN: dict[str, str] = {
     "key.back": "Back",
     "key.start": "Start",
     "key.palette": "Commands",
-    "key.open": "Open",
     "key.add_seat": "Add seat",
     "key.remove_seat": "Remove seat",
     "key.defaults": "Defaults",
@@ -120,7 +114,6 @@ EN: dict[str, str] = {
     "cmd.theme": "Theme",
     "cmd.theme_help": "Change the colour theme",
     # --- the table (koza/tui/table, dialogs): add keys here -------------------
-    "table.your_turn": "Your turn",
     "table.turn_of": "{name} to move",
     "table.thinking": "{name} is thinking…",
     "table.bazaar_left": "Bazaar: {n}",
@@ -164,7 +157,6 @@ EN: dict[str, str] = {
     "table.hand_of_one": "{name} · seat {seat} · 1 tile",
     "table.hand_hidden": "{name}'s hand is hidden",
     "table.hidden_hand": "The hand is hidden until the next player takes the keyboard.",
-    "table.your_turn_named": "{name}, your turn: ←→ choose a tile, Enter plays it.",
     "table.you_lead": "You lead: play any tile (Enter).",
     "table.you_lead_with": "You lead: open with {tile} (Enter).",
     "table.your_turn_hint": "Your turn: ←→ choose a tile, Enter plays it.",
@@ -228,19 +220,11 @@ EN: dict[str, str] = {
     "watch.paused": "paused",
     "watch.running": "playing",
     "watch.finished": "game over",
-    "watch.status": "{state} · {delay} · round {round_no} · {path}",
-    "watch.face_up": "hands face up",
-    "watch.face_down": "hands face down",
-    "watch.no_bot": "Seat {n} has no bot, so it cannot be watched.",
     "watch.saved_to": "saved to {path}",
-    "watch.not_saved": "not saved",
-    "key.pause": "Pause",
-    "key.step": "Step",
     "key.faster": "Faster",
     "key.slower": "Slower",
     "key.skip_round": "End round",
     "key.next_game": "Next game",
-    "key.face": "Face up/down",
     "replay.title": "Replay",
     "replay.position": "round {round_no}, move {move} of {moves}",
     "replay.position_start": "before the first deal",
@@ -254,19 +238,12 @@ EN: dict[str, str] = {
     "replay.cannot_continue": "Only an unfinished saved game can be continued.",
     "replay.cannot_continue_over": "This game is over: it can be replayed, not continued.",
     "replay.ev_created": "{names} sat down",
-    "replay.ev_dealt": "Round {n} dealt; {name} leads",
+    "replay.ev_dealt": "Round {n} dealt; {name} to lead",
     "replay.ev_voided": "Round {n} redealt: {name}'s hand was bad",
     "replay.ev_scored": "Round {n} scored",
     "replay.ev_over": "Game over",
-    "replay.hand_of": "{name}: {tiles}",
-    "replay.hidden": "{n} tiles",
-    "replay.chain": "Chain: {tiles}",
-    "replay.scores": "Scores: {scores}",
-    "key.ev_next": "Next",
     "key.ev_prev": "Event back",
-    "key.turn_next": "Turn▶",
     "key.turn_prev": "Turn back",
-    "key.round_next": "Round▶",
     "key.round_prev": "Round back",
     "key.to_start": "Start",
     "key.to_end": "End",
