@@ -322,3 +322,54 @@ def test_a_person_named_you_is_not_told_you_leads() -> None:
     dealt = next(e for e in FakeSession(["You", "bot:Bob"]).saved if isinstance(e, RoundDealt))
     line = describe(dealt, ["You", "Bob"] if dealt.leader == 0 else ["Bob", "You"])
     assert "You to lead" in line and "leads" not in line
+
+
+async def test_auto_play_of_a_forced_move_is_off_by_default_and_a_turns_it_on() -> None:
+    from koza.core.events import TileDrawn
+
+    session = position(lambda g: g.legal_moves() == [Draw()])
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = len(session.saved)
+        await pilot.pause(0.8)
+        assert len(session.saved) == before, "off by default: the player draws"
+        await pilot.press("a")
+        assert "Auto-play on" in status(app)
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if len(session.saved) > before:
+                break
+        drawn = session.saved[before]
+        assert isinstance(drawn, TileDrawn) and drawn.seat == 0
+
+
+async def test_tile_style_bot_speed_and_auto_play_are_remembered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from koza.tui.table.runner import DEFAULT_DELAY
+    from koza.tui.table.screen import TableScreen
+
+    monkeypatch.delenv("KOZA_TILES", raising=False)
+    monkeypatch.delenv("KOZA_BOT_DELAY", raising=False)
+    seats = [SeatInfo(name="Ann"), SeatInfo(name="Bob", kind="bot", bot="random")]
+    app = KozaApp(tmp_path, remember_theme=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.open_table(app.services.create(seats, None, 7, tmp_path))
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.tile_style == "digits"
+        await pilot.press("t", "a", "escape")
+        await app.open_table(app.services.create(BOTS, None, 9, tmp_path))  # watched
+        await pilot.pause()
+        await pilot.press("space", "plus")  # pause, then faster
+        delay = app.screen.runner.delay  # type: ignore[attr-defined]
+        assert delay != DEFAULT_DELAY
+        await pilot.press("escape")
+    again = KozaApp(tmp_path, remember_theme=True)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await again.open_table(again.services.create(seats, None, 8, tmp_path))
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, TableScreen)
+        assert (screen.tile_style, screen.runner.delay, screen.auto_forced) == ("pips", delay, True)
+        await pilot.press("escape")

@@ -16,7 +16,6 @@ in tests).  Every text comes from ``koza.tui.strings``.
 from __future__ import annotations
 
 import importlib
-import json
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
@@ -30,12 +29,12 @@ from textual.screen import Screen
 
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
+from koza.tui.settings import SETTINGS_FILE, read_settings, write_setting
 from koza.tui.strings import cannot_open, t
 
 if TYPE_CHECKING:
     from textual.command import Provider
 
-SETTINGS_FILE = "koza-settings.json"  # in the save folder: the chosen theme
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 REPLAY_MODULES = ("koza.tui.replay_screen", "koza.tui.replay")  # open_replay(app, path)
@@ -145,8 +144,7 @@ class KozaApp(App[int]):
     async def on_mount(self) -> None:
         from koza.tui.screens.menu import MenuScreen
 
-        remember = self._remember_theme
-        if remember if remember is not None else not self.is_headless:
+        if self.remembers:
             self._load_theme()
             self.theme_changed_signal.subscribe(self, lambda th: self._save_theme(th.name))
 
@@ -184,16 +182,29 @@ class KozaApp(App[int]):
         return paths.save_dir(self.save_dir) / SETTINGS_FILE
 
     def _load_theme(self) -> None:
-        with suppress(OSError, ValueError, AttributeError):
-            name = json.loads(self.settings_path().read_text(encoding="utf-8")).get("theme")
-            if name in self.available_themes:
-                self.theme = name
+        name = self.setting("theme")
+        if name in self.available_themes:
+            self.theme = name
 
     def _save_theme(self, name: str) -> None:
-        with suppress(OSError):
-            path = self.settings_path()
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps({"theme": name}) + "\n", encoding="utf-8")
+        self.remember("theme", name)
+
+    @property
+    def remembers(self) -> bool:
+        """Whether settings are read and kept (by default not in headless runs)."""
+        remember = self._remember_theme
+        return remember if remember is not None else not self.is_headless
+
+    def setting(self, name: str, default: Any = None) -> Any:
+        """A remembered setting (``default`` when none is kept, or in headless runs)."""
+        if not self.remembers:
+            return default
+        return read_settings(self.settings_path()).get(name, default)
+
+    def remember(self, name: str, value: object) -> None:
+        """Keep a setting for the next run (tile style, bot speed, auto-play ...)."""
+        if self.remembers:
+            write_setting(self.settings_path(), name, value)
 
     # --- size ---------------------------------------------------------------
 

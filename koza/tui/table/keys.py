@@ -44,6 +44,7 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("minus", "slower", t("table.key_slower"), key_display="-"),
     Binding("f", "toggle_face", t("table.key_face")),
     Binding("t", "toggle_tiles", t("table.key_tiles")),
+    Binding("a", "toggle_auto", t("table.key_auto"), show=False),
     Binding("escape,q", "leave", t("table.key_leave"), key_display="esc"),
     # when the key above does not apply now, the same key says why (never silence)
     Binding("enter,space", "explain('play')", show=False),

@@ -25,6 +25,7 @@ from koza.tui.strings import t
 from koza.tui.table.art import TileStyle, default_style
 from koza.tui.table.board import Board
 from koza.tui.table.chain import ChainView
+from koza.tui.table.comforts import Comforts
 from koza.tui.table.hand import HandView
 from koza.tui.table.keys import PLAY_ACTIONS, TABLE_BINDINGS, WATCH_ACTIONS
 from koza.tui.table.refusals import Refusals
@@ -36,7 +37,7 @@ from koza.tui.table.watch_controls import WatchControls
 from koza.tui.table.words import status_line
 
 
-class TableScreen(RoundEnd, Refusals, WatchControls, Screen[None]):
+class TableScreen(Comforts, RoundEnd, Refusals, WatchControls, Screen[None]):
     """The table: chain, hand, opponents, bazaar, scoreboard and log."""
 
     CSS_PATH = "table.tcss"
@@ -84,6 +85,7 @@ class TableScreen(RoundEnd, Refusals, WatchControls, Screen[None]):
             on_save_error=self._save_failed,
         )
         self.runner.paused = paused
+        self._given = (tile_style is not None, delay is not None)
 
     # --- layout -------------------------------------------------------------
 
@@ -97,6 +99,7 @@ class TableScreen(RoundEnd, Refusals, WatchControls, Screen[None]):
         return self.query_one(Board)
 
     def on_mount(self) -> None:
+        self.load_settings(*self._given)
         self.board.tile_style = self.tile_style
         self.board.levels = self.levels
         if len(self.humans) > 1 and not self.watching:
@@ -239,6 +242,7 @@ class TableScreen(RoundEnd, Refusals, WatchControls, Screen[None]):
             if fitting:
                 self.selected = fitting[0]
         self.refresh_table()
+        self.play_if_forced()
 
     def play(self, cmd: Command) -> bool:
         """Play ``cmd`` for ``me``; an illegal one only shows why.  True if played."""
@@ -338,6 +342,7 @@ class TableScreen(RoundEnd, Refusals, WatchControls, Screen[None]):
     def action_toggle_tiles(self) -> None:
         self.tile_style = "pips" if self.tile_style == "digits" else "digits"
         self.board.tile_style = self.tile_style
+        self.remember("tiles", self.tile_style)
         self.refresh_table()
 
     def action_leave(self) -> None:
