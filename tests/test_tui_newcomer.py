@@ -373,3 +373,52 @@ async def test_tile_style_bot_speed_and_auto_play_are_remembered(
         assert isinstance(screen, TableScreen)
         assert (screen.tile_style, screen.runner.delay, screen.auto_forced) == ("pips", delay, True)
         await pilot.press("escape")
+
+
+async def test_each_players_last_tile_stays_marked_on_the_chain() -> None:
+    from koza.tui.table.chain import ChainView
+
+    session = FakeSession(["bot:Ann", "bot:Bob", "bot:Cid"], seed=5)
+    app = TableApp(session, face_up=True, watch=True, paused=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(6):
+            await pilot.press("full_stop")
+            await settle(pilot)
+        await pilot.pause()
+        history = session.game.state.history
+        plays = [a for a in history if a.kind in ("play", "doubles")]
+        latest = {a.seat: a.tiles for a in plays}  # each seat's latest play
+        assert len(latest) >= 2
+        lay = app.screen.query_one(ChainView)._layout
+        assert lay is not None
+        style = {h.target[1]: lay.lines[h.y][h.x0][1] for h in lay.hits if h.target[0] == "tile"}
+        marked = {x for tiles in latest.values() for x in tiles}
+        for tile, st in style.items():
+            want = {"newest", "last"} if tile in marked else {"tile"}
+            assert st in want, f"{tile_name(tile)} drawn as {st}"
+
+
+async def test_the_watch_status_keeps_the_save_name_at_80_columns(tmp_path: Path) -> None:
+    from koza.tui.watch_screen import WatchScreen, create_session
+
+    session = create_session(
+        ["random", "random"], seed=3, save_dir=tmp_path, rules=RuleSet(target=1, open_threshold=0)
+    )
+    rng = random.Random(3)
+    while session.game.state.phase == "playing":
+        session.play(rng.choice(session.game.legal_moves()))
+    screen = WatchScreen(session, delay=0.0)
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(screen)
+
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = "".join(screen_text_of(screen).split())
+        assert session.path.name in shown
+
+
+def screen_text_of(screen: Any) -> str:
+    return "\n".join(strip.text for strip in screen._compositor.render_strips())

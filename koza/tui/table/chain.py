@@ -1,4 +1,7 @@
-"""The chain widget: the snake of tiles, newest highlighted, both open ends marked."""
+"""The chain widget: the snake of tiles, newest highlighted, both open ends marked.
+
+Each seat's latest tile stays underlined, so what everyone did last reads at a glance.
+"""
 
 from __future__ import annotations
 
@@ -15,12 +18,24 @@ from koza.tui.table.scene import Scene
 from koza.tui.table.snake import ChainLayout, layout_chain
 
 
+def last_plays(sc: Scene) -> frozenset[int]:
+    """The tiles of each seat's latest play this round (the newest one included)."""
+    seen: set[int] = set()
+    out: set[int] = set()
+    for a in reversed(sc.history):
+        if a.kind in ("play", "doubles") and a.seat not in seen:
+            seen.add(a.seat)
+            out.update(a.tiles)
+    return frozenset(out)
+
+
 class ChainView(Widget):
     """The tiles on the table, laid out as a snake within the widget's width."""
 
     COMPONENT_CLASSES = {
         "chain--tile",
         "chain--newest",
+        "chain--last",
         "chain--end",
         "chain--end-fit",
         "chain--link",
@@ -67,6 +82,7 @@ class ChainView(Widget):
             width,
             face_for(self.tile_style),
             newest=sc.newest,
+            last=last_plays(sc),
             fit=self.fit,
             tags=(t("table.end_tag_left"), t("table.end_tag_right")),
         )
@@ -99,6 +115,7 @@ class ChainView(Widget):
             "": None,
             "tile": self.get_component_rich_style("chain--tile"),
             "newest": self.get_component_rich_style("chain--newest"),
+            "last": self.get_component_rich_style("chain--last"),
             "end": self.get_component_rich_style("chain--end"),
             "end-fit": self.get_component_rich_style("chain--end-fit"),
             "link": self.get_component_rich_style("chain--link"),
