@@ -422,3 +422,17 @@ async def test_the_watch_status_keeps_the_save_name_at_80_columns(tmp_path: Path
 
 def screen_text_of(screen: Any) -> str:
     return "\n".join(strip.text for strip in screen._compositor.render_strips())
+
+
+async def test_the_menu_and_table_footers_keep_help_whole_at_80_columns(tmp_path: Path) -> None:
+    app = KozaApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = screen_text_of(app.screen).splitlines()[-1]
+        assert "? Help" in footer and "q Quit" in footer, footer
+        seats = [SeatInfo(name="Ann"), SeatInfo(name="Bob", kind="bot", bot="random")]
+        await app.open_table(app.services.create(seats, None, 7, tmp_path))
+        await pilot.pause()
+        footer = screen_text_of(app.screen).splitlines()[-1]
+        assert "? Help" in footer and "esc Leave" in footer, footer
+        await pilot.press("escape")

@@ -49,12 +49,13 @@ def summary_line(save: Any) -> str:
 class MenuScreen(Screen[None]):
     """The first screen: one list, a letter key for each entry."""
 
+    # the list shows each entry's letter; the footer keeps room for quit and help
     BINDINGS = [
-        Binding("n", "app.new_game", t("menu.new_game")),
-        Binding("r", "app.resume", t("menu.resume")),
-        Binding("w", "app.watch", t("menu.watch")),
-        Binding("p", "app.replay", t("menu.replay")),
-        Binding("h", "app.help", t("menu.rules")),
+        Binding("n", "app.new_game", t("menu.new_game"), show=False),
+        Binding("r", "app.resume", t("menu.resume"), show=False),
+        Binding("w", "app.watch", t("menu.watch"), show=False),
+        Binding("p", "app.replay", t("menu.replay"), show=False),
+        Binding("h", "app.help", t("menu.rules"), show=False),
         Binding("q,escape", "app.quit", t("menu.quit")),
     ]
 

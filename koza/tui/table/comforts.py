@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from koza.tui.table.art import TileStyle
     from koza.tui.table.runner import BotRunner, Session
+    from koza.tui.table.scene import Scene
 
 FORCED_PAUSE = 0.5  # seconds before a forced move plays itself
 
@@ -39,6 +40,7 @@ class Comforts:
         error: bool
 
         def my_turn(self) -> bool: ...
+        def scene(self) -> Scene: ...
         def play(self, cmd: Command) -> bool: ...
         def refresh_table(self) -> None: ...
         def set_timer(
@@ -86,6 +88,9 @@ class Comforts:
         if not (self.auto_forced and self.my_turn()):
             return
         moves = self.session.game.legal_moves()
+        sc = self.scene()
+        if sc.left == sc.right and len({getattr(m, "tile", m) for m in moves}) == 1:
+            moves = moves[:1]  # one tile, both ends alike: the end makes no difference
         if len(moves) != 1:
             return
         seen = len(self.session.game.events)

@@ -196,6 +196,8 @@ class TableScreen(Comforts, RoundEnd, Refusals, WatchControls, Screen[None]):
 
     def _after_move(self, seat: int) -> None:
         state = self.session.game.state
+        if self.bots[seat]:
+            self.message, self.error = "", False  # a "not yet" said during its turn is stale
         if self.several_humans and not self.bots[seat] and state.turn != seat:
             self.hidden = True
         self._continue()
