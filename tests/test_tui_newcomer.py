@@ -425,14 +425,24 @@ def screen_text_of(screen: Any) -> str:
 
 
 async def test_the_menu_and_table_footers_keep_help_whole_at_80_columns(tmp_path: Path) -> None:
+    from koza.tui.table.screen import TableScreen
+
+    async def footer_when(pilot: Any, ready: Callable[[], bool]) -> str:
+        for _ in range(200):
+            await pilot.pause()
+            if ready():
+                break
+        await pilot.pause()
+        return screen_text_of(app.screen).splitlines()[-1]
+
     app = KozaApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        footer = screen_text_of(app.screen).splitlines()[-1]
+        footer = await footer_when(pilot, lambda: app.screen.is_current)
         assert "? Help" in footer and "q Quit" in footer, footer
         seats = [SeatInfo(name="Ann"), SeatInfo(name="Bob", kind="bot", bot="random")]
         await app.open_table(app.services.create(seats, None, 7, tmp_path))
-        await pilot.pause()
-        footer = screen_text_of(app.screen).splitlines()[-1]
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        footer = await footer_when(pilot, lambda: screen.my_turn() or screen.runner.thinking >= 0)
         assert "? Help" in footer and "esc Leave" in footer, footer
         await pilot.press("escape")
