@@ -446,3 +446,32 @@ async def test_the_menu_and_table_footers_keep_help_whole_at_80_columns(tmp_path
         footer = await footer_when(pilot, lambda: screen.my_turn() or screen.runner.thinking >= 0)
         assert "? Help" in footer and "esc Leave" in footer, footer
         await pilot.press("escape")
+
+
+@pytest.mark.parametrize("height", [24, 44])
+async def test_pips_are_a_real_tiles_dots_where_there_is_room(height: int) -> None:
+    from koza.core.tiles import HALVES
+    from koza.tui.table.art import dots
+    from koza.tui.table.hand import STEP
+
+    app = TableApp(FakeSession(["Ann", "bot:Bob"], seed=7), tile_style="pips")
+    async with app.run_test(size=(100, height)) as pilot:
+        await settle(pilot)
+        hand = app.screen.query_one(HandView)
+        screen = table(app)
+        assert screen is not None
+        rows = text_of_widget(app, hand).splitlines()
+        first = hand.tiles[0]
+        hi, lo = HALVES[first]
+        if height >= 40:  # three rows of dots a half, the divider between
+            assert [r[0:3] for r in rows[:7]] == [*dots(hi), "───", *dots(lo)]
+        else:  # the compact die faces
+            assert rows[1][0:3] == "───" and len(rows) == 4
+        await pilot.click(HandView, offset=(STEP + 1, hand.lines_per_tile // 2))
+        assert screen.selected == 1
+
+
+def text_of_widget(app: App[None], widget: Any) -> str:
+    lines = screen_text_of(table(app)).splitlines()
+    r = widget.content_region
+    return "\n".join(line[r.x : r.right] for line in lines[r.y : r.bottom])
