@@ -418,6 +418,14 @@ async def test_the_watch_status_keeps_the_save_name_at_80_columns(tmp_path: Path
         await pilot.pause()
         shown = "".join(screen_text_of(screen).split())
         assert session.path.name in shown
+        await pilot.press("n")  # a new game, watched: the footer keeps every key whole
+        await pilot.press("space")  # paused
+        for _ in range(100):
+            await pilot.pause()
+            footer = screen_text_of(app.screen).splitlines()[-1]
+            if footer.strip():
+                break
+        assert "Speed" in footer and "esc Leave" in footer, footer
 
 
 def screen_text_of(screen: Any) -> str:

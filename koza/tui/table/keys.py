@@ -15,6 +15,7 @@ PLAY_ACTIONS = {"play", "play_end", "doubles", "draw", "pass_turn"}
 WATCH_ACTIONS = {"pause", "step", "faster", "slower", "toggle_face"}
 
 ENDS = Binding.Group(t("table.key_ends"))
+SPEED = Binding.Group(t("table.key_speed"))
 
 TABLE_BINDINGS: list[BindingType] = [
     Binding("left", "select(-1)", t("table.key_select"), key_display="←→"),
@@ -40,8 +41,8 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("p", "pass_turn", t("table.key_pass")),
     Binding("space", "pause", t("table.key_pause")),
     Binding("full_stop", "step", t("table.key_step"), key_display="."),
-    Binding("plus,equals_sign", "faster", t("table.key_faster"), key_display="+"),
-    Binding("minus", "slower", t("table.key_slower"), key_display="-"),
+    Binding("plus,equals_sign", "faster", t("table.key_faster"), key_display="+", group=SPEED),
+    Binding("minus", "slower", t("table.key_slower"), key_display="-", group=SPEED),
     Binding("f", "toggle_face", t("table.key_face")),
     Binding("t", "toggle_tiles", t("table.key_tiles")),
     Binding("a", "toggle_auto", t("table.key_auto"), show=False),
