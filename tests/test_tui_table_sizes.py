@@ -9,6 +9,7 @@ from test_tui_table_support import FakeSession, TableApp, screen_text, settle, t
 from textual.app import App
 from textual.widget import Widget
 
+from koza.tui.table.chain import ChainView
 from koza.tui.table.opponents import OpponentCard
 from koza.tui.table.side import Scoreboard
 
@@ -67,6 +68,10 @@ async def test_names_totals_sheets_and_keys_are_whole(kind: str, size: tuple[int
             cells = row.strip("│ ").split()
             mark = "●" if state.sheets.opened[side] else "○"
             assert cells[-2:] == [str(total), mark], f"total or sheet cut at {size}:\n{scores}"
+        chain = screen.query_one(ChainView)
+        if not state.chain:  # the hint saying who leads is whole, wrapped if need be
+            hint = "".join(chain._hint().split())
+            assert hint and hint in "".join(text_of(app, chain).split())
         footer = screen_text(app).splitlines()[-1]
         shown = [b.binding for b in screen.active_bindings.values() if b.binding.show]
         for binding in shown:
