@@ -28,13 +28,12 @@ from textual.screen import Screen
 
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
-from koza.tui.settings import read_settings, write_setting
+from koza.tui.settings import SETTINGS_FILE, read_settings, write_setting
 from koza.tui.strings import bot_help, cannot_open, t
 
 if TYPE_CHECKING:
     from textual.command import Provider
 
-SETTINGS_FILE = "koza-settings.json"  # in the save folder: the chosen theme and language
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
@@ -60,8 +59,14 @@ def _list_saves(save_dir: Path | None) -> list[Any]:
 
 
 def _table(session: Any) -> Screen[Any]:
+    """The table for a session; a game of bots only is watched (with the watch keys)."""
     from koza.tui.table.screen import TableScreen
 
+    seats = session.game.state.seats
+    if seats and all(s.kind == "bot" for s in seats) and getattr(session, "path", None):
+        from koza.tui.watch_screen import WatchScreen
+
+        return WatchScreen(session)
     screen: Screen[Any] = TableScreen(session)
     return screen
 
@@ -117,7 +122,7 @@ class KozaApp(App[int]):
     SUB_TITLE = t("app.subtitle")
     COMMANDS = App.COMMANDS | {koza_commands}
     BINDINGS = [
-        Binding("f1", "help", t("key.help"), priority=True),
+        Binding("f1", "help", t("key.help"), priority=True, show=False),  # "?" shows it
         Binding("question_mark", "help", t("key.help"), key_display="?"),
         # Textual's own two, with koza's words (the footer shows the palette's)
         Binding("ctrl+p", "command_palette", t("key.palette_footer"), show=False, priority=True),
@@ -150,13 +155,9 @@ class KozaApp(App[int]):
     async def on_mount(self) -> None:
         from koza.tui.screens.menu import MenuScreen
 
-        remember = self._remember_theme
-        self._remember_theme = remember if remember is not None else not self.is_headless
-        if self._remember_theme:  # the theme and the language
+        if self.remembers_settings:  # the theme and the language
             self._load_settings()
-            self.theme_changed_signal.subscribe(
-                self, lambda th: self._save_setting("theme", th.name)
-            )
+            self.theme_changed_signal.subscribe(self, lambda th: self.remember("theme", th.name))
 
         await self.push_screen(MenuScreen())
         if self._first_session is not None:
@@ -206,22 +207,28 @@ class KozaApp(App[int]):
             relabel_bindings(self)
             self.sub_title = t("app.subtitle")
 
-    def _save_setting(self, name: str, value: object) -> None:
-        write_setting(self.settings_path(), name, value)  # keeps the other settings
-
     @property
     def remembers_settings(self) -> bool:
-        """Whether choices are kept in the settings file (by default not when headless)."""
+        """Whether settings are read and kept (by default not in headless runs)."""
         remember = self._remember_theme
         return remember if remember is not None else not self.is_headless
+
+    def setting(self, name: str, default: Any = None) -> Any:
+        """A remembered setting (``default`` when none is kept, or in headless runs)."""
+        if not self.remembers_settings:
+            return default
+        return read_settings(self.settings_path()).get(name, default)
+
+    def remember(self, name: str, value: object) -> None:
+        """Keep a setting for the next run (theme, language, tile style, bot speed ...)."""
+        if self.remembers_settings:
+            write_setting(self.settings_path(), name, value)
 
     async def set_language(self, lang: str) -> None:
         """Speak ``lang`` at once on every open screen, and remember it for next time."""
         from koza.tui.language import switch_language
 
-        used = await switch_language(self, lang)
-        if self.remembers_settings:
-            self._save_setting("language", used)
+        self.remember("language", await switch_language(self, lang))
 
     # --- size ---------------------------------------------------------------
 
@@ -261,6 +268,15 @@ class KozaApp(App[int]):
             self.notify(t("saves.dropped_tail"), severity="warning", timeout=20)
         if self._on_table_drawn is not None:
             self.call_after_refresh(self._on_table_drawn)
+
+    async def rematch(self, seats: Sequence[SeatInfo], rules: RuleSet) -> None:
+        """A new game with the same seats and rules, at its own table (a new save)."""
+        try:
+            session = self.services.create(seats, rules, None, self.save_dir)
+        except Exception as exc:  # a full disk, a lost folder: say so
+            self.show_message(t("new.title"), t("new.failed", error=str(exc) or type(exc).__name__))
+            return
+        await self.open_table(session)
 
     def load_save(self, path: Path) -> Any:
         """Open a saved game's session; on failure a message (file untouched) and None."""

@@ -6,7 +6,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
@@ -61,6 +61,22 @@ def round_summary(state: GameState, style: TileStyle = "digits") -> Table:
     return table
 
 
+def unrecorded_notes(state: GameState) -> list[str]:
+    """Why a side's points this round were not recorded: its sheet is still closed."""
+    rec = state.records[-1]
+    threshold = state.rules.open_threshold
+    notes = []
+    for side in range(state.n_sides):
+        seats = [
+            s for s in range(state.n_players) if side_of(s, state.n_players, state.rules) == side
+        ]
+        points = sum(rec.hand_points[s] for s in seats)
+        if threshold and points and not rec.recorded[side] and not state.sheets.opened[side]:
+            key = "dialog.carried" if state.rules.open_mode == "carry" else "dialog.not_recorded"
+            notes.append(t(key, name=side_label(state, side), points=points, n=threshold))
+    return notes
+
+
 def _side_cells(state: GameState, side: int) -> list[str | Text]:
     rec = state.records[-1]
     if rec.opened[side]:
@@ -99,6 +115,9 @@ class RoundOverScreen(ModalScreen[None]):
             yield Static(t("table.round_over", n=rec.round), classes="dialog-title")
             yield Static(how, id="round-outcome")
             yield Static(round_summary(st, self.tile_style), id="round-table")
+            notes = unrecorded_notes(st)
+            if notes:
+                yield Static("\n".join(notes), id="round-notes", markup=False)
             label = t("dialog.next_round") if st.phase == "round_over" else t("dialog.see_result")
             yield Button(label, id="round-next", variant="primary")
 
@@ -109,19 +128,42 @@ class RoundOverScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class GameOverScreen(ModalScreen[None]):
-    """The goat, the ranking and the final scores."""
+def result_line(state: GameState, humans: tuple[int, ...]) -> str:
+    """ "You won" / "You lost" for a lone player; else who won (lowest total) in words."""
+    winner = state.ranking[0] if state.ranking else -1
+    if len(humans) == 1:
+        mine = side_of(humans[0], state.n_players, state.rules)
+        if mine in state.goats:
+            return t("dialog.you_goat")
+        if mine == winner:
+            return t("dialog.you_won")
+        return t("dialog.you_lost", names=side_label(state, winner))
+    if winner < 0:
+        return ""
+    return t("dialog.winner", names=side_label(state, winner))
+
+
+class GameOverScreen(ModalScreen[str | None]):
+    """Who won, the goat, the ranking and the final scores; ``r`` asks for a rematch.
+
+    Dismissed with ``"rematch"`` (same seats and rules, a new game) or None.
+    """
 
     BINDINGS = [
         Binding("enter", "close", t("dialog.key_close"), priority=True),
         Binding("escape", "close", t("dialog.key_close"), show=False),
+        Binding("r", "rematch", t("dialog.key_rematch")),
     ]
 
     CSS_PATH = CSS
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(
+        self, state: GameState, humans: tuple[int, ...] = (), rematch: bool = False
+    ) -> None:
         super().__init__(classes="dialog-screen")
         self.state = state
+        self.humans = humans
+        self.can_rematch = rematch
 
     def compose(self) -> ComposeResult:
         st = self.state
@@ -140,21 +182,38 @@ class GameOverScreen(ModalScreen[None]):
             )
         with Vertical(id="game-over", classes="dialog"):
             yield Static(t("table.game_over"), classes="dialog-title")
+            yield Static(result_line(st, self.humans), id="game-result")
             yield Static(t("table.goat_is", names=goats), id="goat")
             yield Static(table, id="ranking")
-            yield Button(t("dialog.close"), id="game-close", variant="primary")
+            with Horizontal(id="game-over-buttons"):
+                yield Button(t("dialog.close"), id="game-close", variant="primary")
+                if self.can_rematch:
+                    yield Button(t("dialog.rematch"), id="game-rematch")
+        yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.can_rematch if action == "rematch" else True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None)
+        self.dismiss("rematch" if event.button.id == "game-rematch" else None)
 
     def action_close(self) -> None:
         self.dismiss(None)
 
+    def action_rematch(self) -> None:
+        self.dismiss("rematch")
 
-class HandOverScreen(ModalScreen[None]):
-    """Hot seat: the hands are hidden until the next player takes the keyboard."""
 
-    BINDINGS = [Binding("enter", "close", t("dialog.key_ready"), priority=True)]
+class HandOverScreen(ModalScreen[bool]):
+    """Hot seat: the hands are hidden until the next player takes the keyboard.
+
+    Dismissed with True when the player is ready, False to leave the table.
+    """
+
+    BINDINGS = [
+        Binding("enter", "close", t("dialog.key_ready"), priority=True),
+        Binding("escape,q", "leave", t("table.key_leave"), key_display="esc"),
+    ]
 
     CSS_PATH = CSS
 
@@ -166,12 +225,16 @@ class HandOverScreen(ModalScreen[None]):
         with Vertical(id="hand-over", classes="dialog"):
             yield Static(t("table.pass_keyboard", name=self.player), id="hand-over-text")
             yield Button(t("dialog.ready", name=self.player), id="hand-over-ready")
+        yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None)
+        self.dismiss(True)
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        self.dismiss(True)
+
+    def action_leave(self) -> None:
+        self.dismiss(False)
 
 
 class EndPromptScreen(ModalScreen[str | None]):

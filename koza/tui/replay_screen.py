@@ -108,6 +108,7 @@ class ReplayScreen(Screen[None]):
         Binding("v", "view", t("key.view")),
         Binding("t", "toggle_tiles", t("table.key_tiles"), show=False),
         Binding("c", "continue_game", t("key.continue")),
+        Binding("c", "cannot_continue", show=False),  # when c does not apply: say why
         Binding("escape,q", "leave", t("key.back")),
     ]
 
@@ -129,6 +130,7 @@ class ReplayScreen(Screen[None]):
         self._final = self.cursor.state_at(self.cursor.last)
         seats = self._final.seats
         self._bots = tuple(s.kind == "bot" for s in seats)
+        self._levels = tuple((s.bot or "") if s.kind == "bot" else "" for s in seats)
         humans = [i for i, s in enumerate(seats) if s.kind != "bot"]
         self._bottom = humans[0] if humans else 0  # whose hand is at the bottom, face up
         # An unfinished game with people in it may still be played: its hands stay
@@ -176,6 +178,7 @@ class ReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = t("replay.title")
         self.sub_title = str(self.path.name) if self.path else ""
+        self.query_one(Board).levels = self._levels
         self.redraw()
 
     # --- what is shown -------------------------------------------------------
@@ -312,6 +315,11 @@ class ReplayScreen(Screen[None]):
         self._stop()
         if self.on_continue is not None:
             self.on_continue(self.path)
+
+    def action_cannot_continue(self) -> None:
+        """``c`` on a game that cannot go on: say why instead of doing nothing."""
+        key = "replay.cannot_continue_over" if self.path is not None else "replay.cannot_continue"
+        self.notify(t(key), severity="warning")
 
     def action_leave(self) -> None:
         self._stop()

@@ -1,8 +1,10 @@
 """``koza-settings.json`` in the save folder: small choices kept between runs.
 
-One JSON object; each part of the app owns a key (``theme``, ``new_game``) and
-writes only that key, so the others' choices survive.  A missing or broken file
-reads as ``{}``; a file that cannot be written is skipped (settings are a comfort).
+One JSON object; each part of the app owns a key and writes only that key, so
+the others' choices survive: ``theme``, ``language``, ``tiles`` (digits or pips),
+``bot_delay`` (seconds), ``auto_forced`` (play a forced move by itself) and
+``new_game`` (the last new-game setup).  A missing or broken file reads as ``{}``;
+a file that cannot be written is skipped (settings are a comfort).
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import os
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
+
+SETTINGS_FILE = "koza-settings.json"
 
 
 def read_settings(path: Path) -> dict[str, Any]:
@@ -31,4 +35,4 @@ def write_setting(path: Path, key: str, value: Any) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-        tmp.replace(path)
+        tmp.replace(path)  # never a half-written settings file

@@ -73,9 +73,9 @@ class WatchScreen(TableScreen):
     """Bots playing game after game; the screen owns (and closes) its session."""
 
     CSS_PATH = "watch_screen.tcss"
-    BINDINGS = [
-        Binding("e", "skip_round", t("key.skip_round")),
-        Binding("n", "next_game", t("key.next_game")),
+    BINDINGS = [  # shown (and clickable) in the watch status line, so not in the footer
+        Binding("e", "skip_round", t("key.skip_round"), show=False),
+        Binding("n", "next_game", t("key.next_game"), show=False),
     ]
 
     def __init__(

@@ -50,13 +50,14 @@ def summary_line(save: Any) -> str:
 class MenuScreen(Screen[None]):
     """The first screen: one list, a letter key for each entry."""
 
+    # the list shows each entry's letter; the footer keeps room for quit and help
     BINDINGS = [
-        Binding("n", "app.new_game", t("menu.new_game")),
-        Binding("r", "app.resume", t("menu.resume")),
-        Binding("w", "app.watch", t("menu.watch")),
-        Binding("p", "app.replay", t("menu.replay")),
-        Binding("h", "app.rules", t("menu.rules")),
-        Binding("s", "app.settings", t("menu.settings")),
+        Binding("n", "app.new_game", t("menu.new_game"), show=False),
+        Binding("r", "app.resume", t("menu.resume"), show=False),
+        Binding("w", "app.watch", t("menu.watch"), show=False),
+        Binding("p", "app.replay", t("menu.replay"), show=False),
+        Binding("h", "app.rules", t("menu.rules"), show=False),
+        Binding("s", "app.settings", t("menu.settings"), show=False),
         Binding("q,escape", "app.quit", t("menu.quit")),
     ]
 

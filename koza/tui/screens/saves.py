@@ -1,10 +1,11 @@
 """The saved games: date, players, scores and round, newest first.
 
-``mode="resume"`` lists unfinished games first (the most recent on top) and opens
-the chosen one at its table; ``mode="replay"`` lists every game and hands the
-chosen file to the replay screen.  An unreadable save keeps its row (one bad file
-never hides the others) and shows why under the list when highlighted; opening it
-gives a message, and the file is never touched.
+``mode="resume"`` lists only the games that can go on (and unreadable saves, to
+say why they cannot), the most recent on top, and opens the chosen one at its
+table; ``mode="replay"`` lists every game, finished ones marked, and hands the
+chosen file to the replay screen.  A save that cannot be opened gives a message;
+the file is never touched.  An unreadable save keeps its row (one bad file never
+hides the others) and shows why under the list when highlighted.
 """
 
 from __future__ import annotations
@@ -75,10 +76,12 @@ class SavesScreen(Screen[None]):
                 t("saves.cannot_list", error=str(exc) or type(exc).__name__)
             )
             return
-        if self.mode == "resume":  # stable: newest first inside each group
-            saves.sort(key=lambda s: (bool(getattr(s, "error", None)), bool(s.finished)))
+        if self.mode == "resume":  # a finished game cannot be resumed: replay shows it
+            saves = [s for s in saves if getattr(s, "error", None) or not s.finished]
+            saves.sort(key=lambda s: bool(getattr(s, "error", None)))  # stable: newest first
         if not saves:
-            self.query_one("#saves-hint", Static).update(t("saves.empty"))
+            empty = t("saves.no_unfinished") if self.mode == "resume" else t("saves.empty")
+            self.query_one("#saves-hint", Static).update(empty)
         for i, save in enumerate(saves):
             self.paths.append(Path(save.path))
             self.errors.append(getattr(save, "error", None))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -12,6 +13,8 @@ from koza.tui.strings import t
 
 class TooSmallScreen(Screen[None]):
     """Says plainly that the terminal is too small; the app pops it on a large resize."""
+
+    BINDINGS = [Binding("q", "app.quit", t("key.quit"))]
 
     def __init__(self, width: int, height: int) -> None:
         super().__init__()

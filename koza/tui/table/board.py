@@ -21,7 +21,7 @@ from koza.tui.table.art import TileStyle
 from koza.tui.table.chain import ChainView
 from koza.tui.table.hand import HandView
 from koza.tui.table.opponents import OpponentsView
-from koza.tui.table.scene import Scene, scene_from_state, scene_from_view
+from koza.tui.table.scene import Scene, fresh_draws, scene_from_state, scene_from_view
 from koza.tui.table.side import BazaarView, MoveLog, Scoreboard
 
 
@@ -32,6 +32,7 @@ class Board(Widget):
         super().__init__(id=id)
         self.tile_style: TileStyle = tile_style
         self.scene: Scene | None = None
+        self.levels: tuple[str, ...] = ()  # per seat: its bot's level ("" for a person)
 
     def compose(self) -> ComposeResult:
         yield OpponentsView(id="opponents")
@@ -67,14 +68,15 @@ class Board(Widget):
         chain.show(replace(sc, opening=-1) if hidden else sc, fit)
         hand_view = self.query_one(HandView)
         hand_view.tile_style = self.tile_style
-        hand_view.show(hand, fitting, selected, hidden)
+        fresh = frozenset(fresh_draws(sc)) if not hidden else frozenset()
+        hand_view.show(hand, fitting, selected, hidden, fresh)
         box = self.query_one("#hand-box")
         if sc.me >= 0:
             name = sc.names[sc.me]
             key = "table.hand_hidden" if hidden else "table.hand_of"  # counts: plural forms
             box.border_title = t(key, name=name, n=len(hand), seat=sc.me)
             box.set_class(sc.turn == sc.me and sc.phase == "playing", "-turn")
-        self.query_one(OpponentsView).show(sc, thinking, self.tile_style)
+        self.query_one(OpponentsView).show(sc, thinking, self.tile_style, self.levels)
         self.query_one(BazaarView).show(sc, active and sc.can(Draw))
         self.query_one(Scoreboard).show(sc)
         self.query_one(MoveLog).show(sc)

@@ -1,4 +1,7 @@
-"""The chain widget: the snake of tiles, newest highlighted, both open ends marked."""
+"""The chain widget: the snake of tiles, newest highlighted, both open ends marked.
+
+Each seat's latest tile stays underlined, so what everyone did last reads at a glance.
+"""
 
 from __future__ import annotations
 
@@ -15,12 +18,24 @@ from koza.tui.table.scene import Scene
 from koza.tui.table.snake import ChainLayout, layout_chain
 
 
+def last_plays(sc: Scene) -> frozenset[int]:
+    """The tiles of each seat's latest play this round (the newest one included)."""
+    seen: set[int] = set()
+    out: set[int] = set()
+    for a in reversed(sc.history):
+        if a.kind in ("play", "doubles") and a.seat not in seen:
+            seen.add(a.seat)
+            out.update(a.tiles)
+    return frozenset(out)
+
+
 class ChainView(Widget):
     """The tiles on the table, laid out as a snake within the widget's width."""
 
     COMPONENT_CLASSES = {
         "chain--tile",
         "chain--newest",
+        "chain--last",
         "chain--end",
         "chain--end-fit",
         "chain--link",
@@ -67,6 +82,7 @@ class ChainView(Widget):
             width,
             face_for(self.tile_style),
             newest=sc.newest,
+            last=last_plays(sc),
             fit=self.fit,
             tags=(t("table.end_tag_left"), t("table.end_tag_right")),
         )
@@ -85,18 +101,21 @@ class ChainView(Widget):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         lay = self._lay(width)
-        return lay.height if lay is not None else 1
+        if lay is not None:
+            return lay.height
+        return len(Text(self._hint()).wrap(self.app.console, max(width, 1)))  # never cut
 
     def render(self) -> Text:
         width = self.content_size.width
         lay = self._layout = self._lay(width)
         if lay is None:
             style = self.get_component_rich_style("chain--hint")
-            return Text(self._hint(), style=style, justify="center")
+            return Text(self._hint(), style=style, justify="center", overflow="fold")
         styles = {
             "": None,
             "tile": self.get_component_rich_style("chain--tile"),
             "newest": self.get_component_rich_style("chain--newest"),
+            "last": self.get_component_rich_style("chain--last"),
             "end": self.get_component_rich_style("chain--end"),
             "end-fit": self.get_component_rich_style("chain--end-fit"),
             "link": self.get_component_rich_style("chain--link"),

@@ -13,11 +13,12 @@ from textual.widget import Widget
 
 from koza.core.tiles import HALVES
 from koza.tui.strings import t
-from koza.tui.table.art import TileStyle, face_for
+from koza.tui.table.art import BIG_PIPS_HEIGHT, TileStyle, dots, face_for
 
 TILE_W = 3
 STEP = TILE_W + 1
 LINES = 4  # top half, divider, bottom half, mark line
+BIG_LINES = 8  # pips as dots: three rows a half
 
 
 class HandView(Widget):
@@ -39,6 +40,7 @@ class HandView(Widget):
         self.fitting: frozenset[int] = frozenset()
         self.selected = -1
         self.hidden = False
+        self.fresh: frozenset[int] = frozenset()  # just drawn: marked until the next turn
         self.tile_style: TileStyle = "digits"
 
     def show(
@@ -47,15 +49,28 @@ class HandView(Widget):
         fitting: frozenset[int] = frozenset(),
         selected: int = -1,
         hidden: bool = False,
+        fresh: frozenset[int] = frozenset(),
     ) -> None:
-        """Draw ``tiles``; ``hidden`` draws backs instead (the hot seat hand-over)."""
-        self.tiles, self.fitting = tuple(tiles), fitting
+        """Draw ``tiles``; ``hidden`` draws backs instead (the hot seat hand-over).
+
+        ``fresh`` tiles (just drawn) get a ``+`` below unless selected.
+        """
+        self.tiles, self.fitting, self.fresh = tuple(tiles), fitting, fresh
         self.selected, self.hidden = selected, hidden
         self.refresh(layout=True)
 
     @property
     def shown_tiles(self) -> set[int]:
         return set() if self.hidden else set(self.tiles)
+
+    @property
+    def big(self) -> bool:
+        """Pips drawn as a real tile's 3x3 dots: the pips style on a tall terminal."""
+        return self.tile_style == "pips" and self.app.size.height >= BIG_PIPS_HEIGHT
+
+    @property
+    def lines_per_tile(self) -> int:
+        return BIG_LINES if self.big else LINES
 
     def _per_row(self, width: int) -> int:
         return max(1, (width + 1) // STEP)
@@ -64,7 +79,7 @@ class HandView(Widget):
         if not self.tiles:
             return 1
         rows = -(-len(self.tiles) // self._per_row(width))
-        return rows * LINES
+        return rows * self.lines_per_tile
 
     def render(self) -> Text:
         if not self.tiles:
@@ -77,27 +92,37 @@ class HandView(Widget):
         text = Text(no_wrap=True, overflow="crop")
         for start in range(0, len(self.tiles), per_row):
             row = list(enumerate(self.tiles))[start : start + per_row]
-            lines: list[list[tuple[str, Style | None]]] = [[] for _ in range(LINES)]
+            height = self.lines_per_tile
+            lines: list[list[tuple[str, Style | None]]] = [[] for _ in range(height)]
             for i, tile in row:
                 hi, lo = HALVES[tile]
                 if self.hidden:
-                    cells = ["░░░", "░░░", "░░░"]
+                    cells = ["░░░"] * (height - 1)
                     style: Style | None = back
                     below = "   "
                 else:
-                    cells = [f" {face(hi)} ", "───", f" {face(lo)} "]
+                    if self.big:
+                        cells = [*dots(hi), "───", *dots(lo)]
+                    else:
+                        cells = [f" {face(hi)} ", "───", f" {face(lo)} "]
                     key = (
                         "selected" if i == self.selected else "fit" if tile in self.fitting else ""
                     )
                     style = st[key] if key else st["tile"]
                     below = (
-                        " ▲ " if i == self.selected else " · " if tile in self.fitting else "   "
+                        " ▲ "
+                        if i == self.selected
+                        else f" {t('table.drawn_mark')} "
+                        if tile in self.fresh
+                        else " · "
+                        if tile in self.fitting
+                        else "   "
                     )
-                for k in range(3):
+                for k in range(height - 1):
                     lines[k].append((cells[k], style))
                     lines[k].append((" ", None))
-                lines[3].append((below, mark))
-                lines[3].append((" ", None))
+                lines[-1].append((below, mark))
+                lines[-1].append((" ", None))
             for k, parts in enumerate(lines):
                 if start or k:
                     text.append("\n")
@@ -113,7 +138,7 @@ class HandView(Widget):
         col, pos = divmod(offset.x, STEP)
         if pos >= TILE_W or col >= per_row:
             return
-        index = (offset.y // LINES) * per_row + col
+        index = (offset.y // self.lines_per_tile) * per_row + col
         if 0 <= index < len(self.tiles):
             event.stop()
             self.post_message(self.TileClicked(index, self.tiles[index]))

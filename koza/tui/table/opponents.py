@@ -24,13 +24,11 @@ class OpponentCard(Static):
         self.seat = seat
         self.shown: set[int] = set()
 
-    def show(self, sc: Scene, thinking: bool, style: TileStyle) -> None:
+    def show(self, sc: Scene, thinking: bool, style: TileStyle, level: str = "") -> None:
         s = self.seat
         turn = sc.turn == s and sc.phase == "playing"
-        mark = "▶ " if turn else ""
-        self.border_title = f"{mark}{sc.names[s]} · {t('word.seat', n=s)}"
-        partner = sc.pairs and sc.me >= 0 and s % 2 == sc.me % 2
-        self.border_subtitle = t("table.partner") if partner else ""
+        self.border_title = f"▶ {sc.names[s]}" if turn else sc.names[s]
+        self.border_subtitle = self._subtitle(sc, level)
         self.set_class(turn, "-turn")
         self.set_class(thinking, "-thinking")
         n = sc.hand_counts[s] if s < len(sc.hand_counts) else 0
@@ -47,8 +45,24 @@ class OpponentCard(Static):
             line.append(BACK * min(n, MAX_BACKS) + ("+" if n > MAX_BACKS else ""), "bold")
             line.append(f" {n}")
             self.shown = set()
-        what = t("table.thinking_short") if thinking else did(last_turn(sc.history, s))
+        what = did(last_turn(sc.history, s))  # what it just did stays while it thinks
+        if thinking:
+            what = f"{what} · {t('table.thinking_short')}" if what else t("table.thinking_short")
         self.update(Text.assemble(line, "\n", Text(what, style="italic", no_wrap=True)))
+
+    def _subtitle(self, sc: Scene, level: str) -> str:
+        """Partner, bot level and seat, dropping the least useful when the card is narrow."""
+        s = self.seat
+        parts = []  # most useful first
+        if sc.pairs and sc.me >= 0 and s % 2 == sc.me % 2:
+            parts.append(t("table.partner"))
+        if level:
+            parts.append(t("table.bot_level", level=level))
+        parts.append(t("word.seat", n=s))
+        room = self.size.width - 6 if self.size.width else 1000
+        while len(parts) > 1 and len(" · ".join(parts)) > room:
+            parts.pop()
+        return " · ".join(parts)
 
 
 class OpponentsView(Horizontal):
@@ -68,8 +82,21 @@ class OpponentsView(Horizontal):
             out |= card.shown
         return out
 
-    def show(self, sc: Scene, thinking: int = -1, style: TileStyle = "digits") -> None:
-        """Draw every seat but ``sc.me`` (``thinking``: the bot seat now thinking)."""
+    def show(
+        self,
+        sc: Scene,
+        thinking: int = -1,
+        style: TileStyle = "digits",
+        levels: tuple[str, ...] = (),
+    ) -> None:
+        """Draw every seat but ``sc.me`` (``thinking``: the bot seat now thinking).
+
+        ``levels`` names each seat's bot level ("" for a person).
+        """
+
+        def level(seat: int) -> str:
+            return levels[seat] if seat < len(levels) else ""
+
         seats = tuple((sc.me + k) % sc.n_players for k in range(1, sc.n_players))
         if sc.me < 0:
             seats = tuple(range(sc.n_players))
@@ -79,7 +106,7 @@ class OpponentsView(Horizontal):
             cards = [OpponentCard(s) for s in seats]
             self.mount_all(cards)
             for card in cards:
-                card.show(sc, thinking == card.seat, style)
+                card.show(sc, thinking == card.seat, style, level(card.seat))
             return
         for card in self.query(OpponentCard):
-            card.show(sc, thinking == card.seat, style)
+            card.show(sc, thinking == card.seat, style, level(card.seat))

@@ -118,3 +118,14 @@ def last_turn(history: Sequence[Action], seat: int) -> list[Action]:
         out.append(history[i])
         i -= 1
     return list(reversed(out))
+
+
+def fresh_draws(sc: Scene) -> tuple[int, ...]:
+    """The tiles ``me`` drew in its latest turn and still holds, until its next turn begins."""
+    if sc.me < 0 or not sc.history:
+        return ()
+    if sc.turn == sc.me and sc.history[-1].seat != sc.me:
+        return ()  # a new turn: the marks of the last one are gone
+    hand = set(sc.my_hand)
+    drawn = [a.tiles[0] for a in last_turn(sc.history, sc.me) if a.kind == "draw"]
+    return tuple(x for x in drawn if x in hand)

@@ -19,23 +19,24 @@ from koza.core.game import IllegalMoveError
 from koza.core.tiles import DOUBLE_OF, tile_name
 from koza.core.view import seat_view
 from koza.storage.savefile import SaveError
-from koza.tui.dialogs import EndPromptScreen, GameOverScreen, HandOverScreen, RoundOverScreen
+from koza.tui.dialogs import EndPromptScreen, HandOverScreen
 from koza.tui.strings import t
 from koza.tui.table.art import TileStyle, default_style
 from koza.tui.table.board import Board
 from koza.tui.table.chain import ChainView
+from koza.tui.table.comforts import Comforts
 from koza.tui.table.hand import HandView
 from koza.tui.table.keys import PLAY_ACTIONS, TABLE_BINDINGS, WATCH_ACTIONS
+from koza.tui.table.refusals import Refusals
+from koza.tui.table.round_end import RoundEnd
 from koza.tui.table.runner import BotRunner, Session
 from koza.tui.table.scene import Scene, scene_from_state, scene_from_view
 from koza.tui.table.side import BazaarView
 from koza.tui.table.watch_controls import WatchControls
 from koza.tui.table.words import status_line
 
-AUTO_NEXT_ROUND = 2.0  # seconds the round-over dialog stays up while watching
 
-
-class TableScreen(WatchControls, Screen[None]):
+class TableScreen(Comforts, RoundEnd, Refusals, WatchControls, Screen[None]):
     """The table: chain, hand, opponents, bazaar, scoreboard and log."""
 
     CSS_PATH = "table.tcss"
@@ -64,6 +65,8 @@ class TableScreen(WatchControls, Screen[None]):
         n = session.game.state.n_players
         self.bots = tuple(session.bot(s) is not None for s in range(n))
         self.humans = tuple(s for s in range(n) if not self.bots[s])
+        seats = session.game.state.seats
+        self.levels = tuple((s.bot or "") if self.bots[i] else "" for i, s in enumerate(seats))
         first = session.game.state.turn
         self.me = first if first in self.humans else (self.humans[0] if self.humans else 0)
         self.selected = 0
@@ -81,6 +84,7 @@ class TableScreen(WatchControls, Screen[None]):
             on_save_error=self._save_failed,
         )
         self.runner.paused = paused
+        self._given = (tile_style is not None, delay is not None)
 
     # --- layout -------------------------------------------------------------
 
@@ -94,7 +98,9 @@ class TableScreen(WatchControls, Screen[None]):
         return self.query_one(Board)
 
     def on_mount(self) -> None:
+        self.load_settings(*self._given)
         self.board.tile_style = self.tile_style
+        self.board.levels = self.levels
         if len(self.humans) > 1 and not self.watching:
             self.hidden = True
         self._continue()
@@ -189,6 +195,8 @@ class TableScreen(WatchControls, Screen[None]):
 
     def _after_move(self, seat: int) -> None:
         state = self.session.game.state
+        if self.bots[seat]:
+            self.message, self.error = "", False  # a "not yet" said during its turn is stale
         if self.several_humans and not self.bots[seat] and state.turn != seat:
             self.hidden = True
         self._continue()
@@ -210,8 +218,12 @@ class TableScreen(WatchControls, Screen[None]):
         if self.hidden:
             self._dialog = True
 
-            def ready(_: None) -> None:
-                self._dialog, self.hidden, self.me = False, False, seat
+            def ready(go_on: bool | None) -> None:
+                self._dialog = False
+                if go_on is False:  # Esc: leave the table, the hand stays hidden
+                    self.action_leave()
+                    return
+                self.hidden, self.me = False, seat
                 self._start_turn()
 
             self.app.push_screen(HandOverScreen(state.seats[seat].name), ready)
@@ -231,47 +243,7 @@ class TableScreen(WatchControls, Screen[None]):
             if fitting:
                 self.selected = fitting[0]
         self.refresh_table()
-
-    def _show_round_over(self) -> None:
-        if self._dialog:
-            return
-        self._dialog = True
-        state = self.session.game.state
-
-        def closed(_: None) -> None:
-            self._dialog = False
-            if not self.app.is_running:  # the watch timer closed it while the app shuts down
-                return
-            st = self.session.game.state
-            if st.phase == "game_over":
-                self._dialog = True
-                self.app.push_screen(GameOverScreen(st), lambda _: self._finish())
-                return
-            try:
-                self.session.next_round()
-            except SaveError as exc:
-                self._save_failed(str(exc))
-                return
-            self.selected, self.message = 0, ""
-            if self.several_humans:
-                self.hidden = True
-            self._continue()
-
-        dialog = RoundOverScreen(state, self.tile_style)
-        self.app.push_screen(dialog, closed)
-        self.refresh_table()
-        if self.watching and state.phase == "round_over":
-            # watching: the next round starts by itself unless the bots are paused
-            def auto_close() -> None:
-                if self.app.screen is dialog and not self.runner.paused:
-                    dialog.dismiss(None)
-
-            self.set_timer(max(AUTO_NEXT_ROUND, self.runner.delay * 6), auto_close)
-
-    def _finish(self) -> None:
-        self._dialog = False
-        self.app.post_message(self.Finished())
-        self.action_leave()
+        self.play_if_forced()
 
     def play(self, cmd: Command) -> bool:
         """Play ``cmd`` for ``me``; an illegal one only shows why.  True if played."""
@@ -318,6 +290,8 @@ class TableScreen(WatchControls, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in WATCH_ACTIONS:
             return self.watching
+        if action == "explain":
+            return self.can_explain()
         if action == "select":
             playing = self.session.game.state.phase == "playing"
             return playing and not self.watching and not self.hidden and bool(self.hand())
@@ -327,9 +301,9 @@ class TableScreen(WatchControls, Screen[None]):
             sc = self.scene()
             if action == "play":
                 return sc.can(Play)
-            if action == "play_end":
-                tile = self.selected_tile()
-                return bool(sc.chain) and all(sc.fits(tile)) and sc.left != sc.right
+            if action == "play_end":  # on that end whenever the tile fits it
+                fit = sc.fits(self.selected_tile())
+                return fit[0] if parameters == ("left",) else fit[1]
             if action == "doubles":
                 return sc.doubles_move is not None
             return sc.can(Draw if action == "draw" else Pass)
@@ -369,6 +343,7 @@ class TableScreen(WatchControls, Screen[None]):
     def action_toggle_tiles(self) -> None:
         self.tile_style = "pips" if self.tile_style == "digits" else "digits"
         self.board.tile_style = self.tile_style
+        self.remember("tiles", self.tile_style)
         self.refresh_table()
 
     def action_house_rules(self) -> None:

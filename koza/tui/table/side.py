@@ -15,9 +15,6 @@ from koza.tui.table.art import BACK
 from koza.tui.table.scene import Scene
 from koza.tui.table.words import log_lines
 
-ROUNDS_SHOWN = 12
-ROUNDS_SHOWN_SMALL = 4
-
 
 class BazaarView(Static):
     """How many tiles the bazaar holds, as backs; a click asks to draw."""
@@ -40,44 +37,44 @@ class BazaarView(Static):
         self.post_message(self.Clicked())
 
 
-def side_names(sc: Scene, width: int) -> list[str]:
-    """A short column head per side (pairs: both partners' names)."""
+def side_names(sc: Scene) -> list[str]:
+    """A name per side (pairs: both partners, which may wrap at the "+")."""
     if sc.pairs:
-        return [
-            f"{sc.names[s][: width // 2 - 1]}+{sc.names[s + 2][: width // 2 - 1]}" for s in (0, 1)
-        ]
-    return [n[: width - 1] for n in sc.names]  # the column padding is the other cell
+        return [f"{sc.names[s]} + {sc.names[s + 2]}" for s in (0, 1)]
+    return list(sc.names)
 
 
 class Scoreboard(Static):
-    """Recorded totals, open or closed sheets, the rounds so far and the target."""
+    """One row per side: the latest rounds that fit, the total, the sheet open or closed.
+
+    The totals and the sheets never leave the panel: only old rounds make room.
+    """
 
     def show(self, sc: Scene) -> None:
         self.border_title = t("table.score_title", target=sc.rules.target)
-        sides = len(sc.totals)
-        col = 11 if sc.pairs else max(4, 20 // max(sides, 1))
-        table = Table(box=None, padding=(0, 0, 0, 1), expand=True, show_edge=False)
-        table.add_column("", width=2, no_wrap=True)
-        for name in side_names(sc, col):
-            table.add_column(name, justify="right", no_wrap=True, overflow="ellipsis")
-        room = ROUNDS_SHOWN if self.app.size.height >= 30 else ROUNDS_SHOWN_SMALL
-        for rec in sc.records[-room:]:
-            cells = [str(v) if (v or rec.totals[i]) else "·" for i, v in enumerate(rec.recorded)]
-            table.add_row(str(rec.round), *cells, style="dim")
-        me_side = (sc.me % 2 if sc.pairs else sc.me) if sc.me >= 0 else -1
-        table.add_row(
-            "Σ",
-            *[
-                Text(str(v), style="bold reverse" if i == me_side else "bold")
-                for i, v in enumerate(sc.totals)
-            ],
-        )
-        table.add_row(
-            "",
-            *[t("table.sheet_open_mark") if o else t("table.sheet_closed_mark") for o in sc.opened],
-            style="dim",
-        )
         self.border_subtitle = t("table.sheet_legend")
+        names = side_names(sc)
+        width = self.content_size.width or 24
+        total_w = max(len("Σ"), *(len(str(v)) for v in sc.totals))
+        longest = max(len(part) + (2 if sc.pairs else 0) for n in names for part in n.split(" + "))
+        name_w = max(4, min(longest, width - total_w - 4))
+        room = max(0, (width - name_w - total_w - 3) // 4)
+        shown = sc.records[-room:] if room else ()
+        table = Table(box=None, padding=(0, 0, 0, 1), show_edge=False, pad_edge=False)
+        table.add_column("", width=name_w, overflow="fold")
+        for rec in shown:
+            table.add_column(str(rec.round), justify="right", style="dim", no_wrap=True)
+        table.add_column("Σ", justify="right", no_wrap=True)
+        table.add_column("", width=1, no_wrap=True)
+        me_side = (sc.me % 2 if sc.pairs else sc.me) if sc.me >= 0 else -1
+        for side, name in enumerate(names):
+            points = [
+                str(rec.recorded[side]) if (rec.recorded[side] or rec.totals[side]) else "·"
+                for rec in shown
+            ]
+            total = Text(str(sc.totals[side]), style="bold reverse" if side == me_side else "bold")
+            mark = t("table.sheet_open_mark" if sc.opened[side] else "table.sheet_closed_mark")
+            table.add_row(name, *points, total, mark)
         self.update(table)
 
 

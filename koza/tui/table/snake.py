@@ -19,7 +19,7 @@ ITEM = 3  # cells per tile or end marker
 STEP = ITEM + 1  # with the gap
 MIN_WIDTH = 4 * STEP + 2
 
-Cell = tuple[str, str]  # (character, style name: "", "tile", "newest", "end", "end-fit", "link")
+Cell = tuple[str, str]  # (character, style: "", tile, newest, last, end, end-fit, link)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,10 +96,15 @@ def layout_chain(
     face: Callable[[int], str],
     *,
     newest: frozenset[int] = frozenset(),
+    last: frozenset[int] = frozenset(),
     fit: tuple[bool, bool] = (False, False),
     tags: tuple[str, str] = ("L", "R"),
 ) -> ChainLayout:
-    """Lay out ``chain`` (opening tile at index ``center``) within ``width`` cells."""
+    """Lay out ``chain`` (opening tile at index ``center``) within ``width`` cells.
+
+    ``newest`` tiles (the latest play) and ``last`` ones (each seat's latest
+    play) get their own styles.
+    """
     width = max(width, MIN_WIDTH)
     out = ChainLayout(width)
     if not chain:
@@ -145,7 +150,7 @@ def layout_chain(
             continue
         p = item.placed
         assert p is not None
-        style = "newest" if p.tile in newest else "tile"
+        style = "newest" if p.tile in newest else "last" if p.tile in last else "tile"
         if IS_DOUBLE[p.tile]:
             for k in range(ITEM):
                 put(ym - 1, x + k, face(p.left) if k == 1 else " ", style)

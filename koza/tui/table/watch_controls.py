@@ -16,6 +16,7 @@ class WatchControls:
         face_up: bool
 
         def refresh_table(self) -> None: ...
+        def remember(self, name: str, value: object) -> None: ...
 
     def action_pause(self) -> None:
         self.message = ""
@@ -27,10 +28,12 @@ class WatchControls:
 
     def action_faster(self) -> None:
         self.runner.faster()
+        self.remember("bot_delay", self.runner.delay)
         self.refresh_table()
 
     def action_slower(self) -> None:
         self.runner.slower()
+        self.remember("bot_delay", self.runner.delay)
         self.refresh_table()
 
     def action_toggle_face(self) -> None:

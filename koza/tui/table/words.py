@@ -8,7 +8,7 @@ from koza.core.commands import Draw, Pass
 from koza.core.state import Action
 from koza.core.tiles import tile_name
 from koza.tui.strings import t
-from koza.tui.table.scene import Scene
+from koza.tui.table.scene import Scene, fresh_draws
 
 
 def did(actions: Sequence[Action]) -> str:
@@ -44,7 +44,12 @@ def log_lines(history: Sequence[Action], names: Sequence[str]) -> list[str]:
                 and (history[i + n].kind == "draw")
             ):
                 n += 1
-            lines.append(t("table.drew", name=name, n=n))
+            seen = [x.tiles[0] for x in history[i : i + n] if x.tiles and x.tiles[0] >= 0]
+            if len(seen) == n:  # the reader may see these tiles: name them
+                names_of = ", ".join(tile_name(x) for x in seen)
+                lines.append(t("table.drew_tiles", name=name, n=n, tiles=names_of))
+            else:
+                lines.append(t("table.drew", name=name, n=n))
             i += n
             continue
         if a.kind == "play":
@@ -75,6 +80,9 @@ def status_line(sc: Scene, thinking: int, my_turn: bool, named: bool = False) ->
     ``named`` puts the player's name first (hot seat: several people share the keys).
     """
     text = _status(sc, thinking, my_turn)
+    drew = fresh_draws(sc) if my_turn and thinking < 0 else ()
+    if drew and text:
+        text = t("table.you_drew", tiles=", ".join(tile_name(x) for x in drew)) + " " + text
     if named and my_turn and thinking < 0 and text:
         return f"{sc.names[sc.turn]}: {text}"
     return text

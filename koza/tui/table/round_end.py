@@ -1,0 +1,103 @@
+"""The end of a round and of a game at the table: the dialogs, then what follows.
+
+After a round the round-over dialog shows every hand; closing it deals the next
+round, or shows the game-over dialog, whose rematch key starts a new game with
+the same seats and rules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from koza.storage.savefile import SaveError
+from koza.tui.dialogs import GameOverScreen, RoundOverScreen
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.message import Message
+    from textual.timer import Timer, TimerCallback
+
+    from koza.tui.table.art import TileStyle
+    from koza.tui.table.runner import BotRunner, Session
+
+AUTO_NEXT_ROUND = 2.0  # seconds the round-over dialog stays up while watching
+
+
+class RoundEnd:
+    """Round-over and game-over flow for ``TableScreen`` (which supplies the rest)."""
+
+    if TYPE_CHECKING:
+        app: App[object]
+        session: Session
+        runner: BotRunner
+        tile_style: TileStyle
+        humans: tuple[int, ...]
+        watching: bool
+        hidden: bool
+        selected: int
+        message: str
+        _dialog: bool
+        Finished: type[Message]
+
+        @property
+        def several_humans(self) -> bool: ...
+        def refresh_table(self) -> None: ...
+        def action_leave(self) -> None: ...
+        def _continue(self) -> None: ...
+        def _save_failed(self, msg: str) -> None: ...
+        def set_timer(
+            self,
+            delay: float,
+            callback: TimerCallback | None = None,
+            *,
+            name: str | None = None,
+            pause: bool = False,
+        ) -> Timer: ...
+
+    def _show_round_over(self) -> None:
+        if self._dialog:
+            return
+        self._dialog = True
+        state = self.session.game.state
+
+        def closed(_: None) -> None:
+            self._dialog = False
+            if not self.app.is_running:  # the watch timer closed it while the app shuts down
+                return
+            st = self.session.game.state
+            if st.phase == "game_over":
+                self._dialog = True
+                rematch = callable(getattr(self.app, "rematch", None))
+                dialog = GameOverScreen(st, self.humans, rematch=rematch)
+                self.app.push_screen(dialog, lambda choice: self._finish(choice == "rematch"))
+                return
+            try:
+                self.session.next_round()
+            except SaveError as exc:
+                self._save_failed(str(exc))
+                return
+            self.selected, self.message = 0, ""
+            if self.several_humans:
+                self.hidden = True
+            self._continue()
+
+        dialog = RoundOverScreen(state, self.tile_style)
+        self.app.push_screen(dialog, closed)
+        self.refresh_table()
+        if self.watching and state.phase == "round_over":
+            # watching: the next round starts by itself unless the bots are paused
+            def auto_close() -> None:
+                if self.app.screen is dialog and not self.runner.paused:
+                    dialog.dismiss(None)
+
+            self.set_timer(max(AUTO_NEXT_ROUND, self.runner.delay * 6), auto_close)
+
+    def _finish(self, rematch: bool = False) -> None:
+        """Leave the finished game; a rematch sits the same seats down with the same rules."""
+        self._dialog = False
+        state = self.session.game.state
+        app = self.app
+        app.post_message(self.Finished())
+        self.action_leave()
+        if rematch:
+            app.call_later(app.rematch, state.seats, state.rules)  # type: ignore[attr-defined]
