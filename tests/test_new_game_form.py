@@ -3,6 +3,7 @@ reached in order with Tab, rule options in words, the bot-level list clear of th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,14 @@ def row_label(widget: Any) -> Label:
     return widget.parent.query_one(".new-label", Label)
 
 
+async def restyled(pilot: Any, done: Callable[[], bool]) -> None:
+    """Let the app restyle after a focus change (a busy machine takes a few frames)."""
+    for _ in range(100):
+        if done():
+            return
+        await pilot.pause(0.01)
+
+
 async def open_form(app: KozaApp, pilot: Any) -> NewGameScreen:
     await pilot.press("n")
     await pilot.pause()
@@ -78,16 +87,16 @@ async def test_the_focused_field_stands_out(tmp_path: Path) -> None:
         screen = await open_form(app, pilot)
         for widget in [w for w in screen.focus_chain if not isinstance(w, Button)]:
             screen.query_one("#start").focus()
-            await pilot.pause()
+            await restyled(pilot, lambda w=widget: not row_label(w).rich_style.bold)
             before, label_before = looks(widget), row_label(widget).rich_style.bold
             widget.focus()
-            await pilot.pause()
+            await restyled(pilot, lambda w=widget: bool(row_label(w).rich_style.bold))
             after = looks(widget)
             assert after[0] != before[0] and after[2], widget.id  # a new background, bold
             assert row_label(widget).rich_style.bold and not label_before, widget.id
         for button in screen.query(Button):
             button.focus()
-            await pilot.pause()
+            await restyled(pilot, lambda b=button: bool(looks(b)[3]))
             assert looks(button)[3], button.id  # reversed
 
 

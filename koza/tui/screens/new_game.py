@@ -150,8 +150,12 @@ class NewGameScreen(Screen[None]):
         return f"{bot_name(level)}: {about}" if about else bot_name(level)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """Light up the focused field's row (its label) and explain the field."""
-        rows = [w for w in event.widget.ancestors_with_self if w.has_class("new-row")]
+        """Light up the focused field's row (its label) and explain the field.
+
+        Read from ``self.focused``, not the event: focus events bubble up paths of
+        different lengths, so under load they can arrive out of order."""
+        focused = self.focused
+        rows = [w for w in focused.ancestors_with_self if w.has_class("new-row")] if focused else []
         for old in self.query(".new-row.-current"):
             old.remove_class("-current")
         for row in rows[:1]:
