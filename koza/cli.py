@@ -278,6 +278,13 @@ def add_tournament_parser(sub: Subparsers, common: argparse.ArgumentParser) -> N
     add(sub, common)
 
 
+def add_net_parsers(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    from koza.net.cli import PARSERS  # server, host, join (websockets loads only when run)
+
+    for add in PARSERS:
+        add(sub, common)
+
+
 # --- the parser --------------------------------------------------------------
 
 SUBCOMMANDS: list[Callable[[Subparsers, argparse.ArgumentParser], None]] = [
@@ -288,6 +295,7 @@ SUBCOMMANDS: list[Callable[[Subparsers, argparse.ArgumentParser], None]] = [
     add_verify_parser,
     add_sim_parser,
     add_tournament_parser,
+    add_net_parsers,
 ]
 
 

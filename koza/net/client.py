@@ -163,7 +163,8 @@ class KozaClient:
                 self._reader = None
                 await self._open()
                 if self.token is not None:
-                    await self._request(Rejoin(code=self.code, token=self.token), Joined)
+                    again = Rejoin(code=self.code, token=self.token, last_seq=self.seq)
+                    await self._request(again, Joined)
                 else:
                     await self._request(Watch(code=self.code, password=self.password), Joined)
             except ClientError as exc:

@@ -73,6 +73,7 @@ class Rejoin(_Message):
     type: Literal["rejoin"] = "rejoin"
     code: Code
     token: Token
+    last_seq: int = Field(-1, ge=-1)  # the last event this client saw: it gets those after
 
 
 class Watch(_Message):

@@ -120,8 +120,12 @@ class Room:
 
     # --- members -----------------------------------------------------------------
 
-    def attach(self, member: Outbox) -> None:
-        """Seat ``member`` (or add a watcher) and send it the table as it is now."""
+    def attach(self, member: Outbox, last_seq: int = -1) -> None:
+        """Seat ``member`` (or add a watcher) and send it the table as it is now.
+
+        A member that saw events up to ``last_seq`` before also gets the public
+        events it missed since then.
+        """
         if member.seat is None:
             self.watchers.add(member)
         else:
@@ -130,9 +134,11 @@ class Room:
             if slot.away_since is not None or slot.bot_playing:
                 slot.away_since, slot.bot_playing = None, False
                 self._wake.set()
-        member.last_seq = -1
+        seq = self.session.state.seq if self.session is not None else -1
+        missed = 0 <= last_seq < seq
+        member.last_seq = last_seq if missed else -1
         self.broadcast_room()
-        self._send_view(member, with_events=False)
+        self._send_view(member, with_events=missed)
 
     def detach(self, member: Outbox) -> None:
         """A member left; a seat left empty starts its away timer if the game runs."""

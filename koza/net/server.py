@@ -274,12 +274,14 @@ class KozaServer:
             raise ProtocolError("forbidden", "join a room first")
         return conn.room
 
-    def _enter(self, conn: Conn, room: Room, seat: int | None, token: str | None) -> None:
+    def _enter(
+        self, conn: Conn, room: Room, seat: int | None, token: str | None, last_seq: int = -1
+    ) -> None:
         if conn.room is not None:
             raise ProtocolError("forbidden", f"already in room {conn.room.code}")
         conn.room, conn.seat = room, seat
         conn.send(encode(Joined(code=room.code, seat=-1 if seat is None else seat, token=token)))
-        room.attach(conn)
+        room.attach(conn, last_seq)
 
     async def _list(self, conn: Conn, msg: ListRooms) -> None:
         rooms = [r.info() for r in self.rooms.values() if not r.started and not r.finished]
@@ -311,7 +313,7 @@ class KozaServer:
         seat = room.seat_of_token(msg.token)
         if seat is None:
             raise ProtocolError("forbidden", "that token holds no seat in this room")
-        self._enter(conn, room, seat, None)
+        self._enter(conn, room, seat, None, msg.last_seq)
 
     async def _watch(self, conn: Conn, msg: Watch) -> None:
         room = self._room(msg.code)
