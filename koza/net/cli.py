@@ -217,6 +217,3 @@ def add_host_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--away", type=_seconds, default=60.0, help="seconds before a bot stands in")
     p.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option")
     p.set_defaults(func=run_host, cert=None, key=None)
-
-
-PARSERS = (add_server_parser, add_host_parser, add_join_parser)
