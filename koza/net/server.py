@@ -404,5 +404,6 @@ async def start(
         compression=None,
         ping_interval=10,
         ping_timeout=20,
+        close_timeout=1,  # a flooder that stops reading is not waited for long
         logger=logging.getLogger("koza.server.ws"),
     )
