@@ -68,11 +68,12 @@ async def test_illegal_stale_and_out_of_turn_moves_are_refused_without_a_change(
 ) -> None:
     async with local_server(tmp_path) as (koza, url):
         a, b, code = await _two_players(url, players=2)
+        for _ in range(20):
+            if a.view is not None and b.view is not None:
+                break
+            await a.changed(timeout=0.5)
         room = koza.rooms[code]
         assert room.session is not None
-        await a.changed(timeout=2)
-        while a.view is None or b.view is None:
-            await a.changed(timeout=1)
         mover, other = (a, b) if a.my_turn else (b, a)
         state = room.session.state
         assert state.turn == mover.seat

@@ -93,6 +93,8 @@ class KozaClient:
         self._reader: asyncio.Task[None] | None = None
         self._reply: asyncio.Future[Any] | None = None
         self._changed = asyncio.Event()
+        self._version = 0  # messages taken in so far
+        self._seen = 0  # ... when ``changed`` last returned
 
     # --- connecting --------------------------------------------------------------
 
@@ -179,6 +181,7 @@ class KozaClient:
     def _give_up(self, why: str) -> None:
         self.lost = why
         self.inbox.put_nowait(Error(code="lost", message=why))
+        self._version += 1
         self._changed.set()
 
     # --- the mirror ----------------------------------------------------------------
@@ -204,13 +207,16 @@ class KozaClient:
         ):
             reply.set_result(msg)
         self.inbox.put_nowait(msg)
+        self._version += 1
         self._changed.set()
 
     async def changed(self, timeout: float | None = None) -> None:
-        """Wait until the next message has been taken in (or ``timeout``)."""
-        self._changed.clear()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._changed.wait(), timeout)
+        """Wait for a message taken in since ``changed`` last returned (or ``timeout``)."""
+        if self._version == self._seen:
+            self._changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), timeout)
+        self._seen = self._version
 
     @property
     def my_turn(self) -> bool:

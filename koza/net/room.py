@@ -74,6 +74,7 @@ class Room:
         self.session: Session | None = None
         self.lock = asyncio.Lock()
         self.finished = record.finished
+        self._starting = False
         self._wake = asyncio.Event()
         self._bots: dict[int, Bot] = {}
         self.rules = RuleSet.from_options(record.rules)
@@ -82,7 +83,7 @@ class Room:
 
     @property
     def started(self) -> bool:
-        return self.session is not None
+        return self.session is not None or self._starting
 
     def open_seats(self) -> int:
         return sum(s.record.kind == "open" for s in self.slots)
@@ -229,28 +230,34 @@ class Room:
 
     # --- the game ----------------------------------------------------------------
 
-    def start(self) -> None:
-        """Bots take the open seats; the game is created, saved and dealt."""
-        if self.started:
+    async def start(self) -> None:
+        """Bots take the open seats; the game is created, saved and dealt (off the loop)."""
+        if self.started or self._starting:
             return
+        self._starting = True
         for i, slot in enumerate(self.slots):
             if slot.record.kind == "open":
                 slot.record = SeatRecord(name=f"Bot {i + 1}", kind="bot")
-        roomfile.write(self.folder, self._record())
         seats = [
             SeatInfo(name=s.record.name or "?", kind=s.record.kind, bot=self.record.bot)
             if s.record.kind == "bot"
             else SeatInfo(name=s.record.name or "?")
             for s in self.slots
         ]
-        self.session = Session.create(
-            seats, self.rules, None, self.folder, game_id=self.record.game_id, sync=self.sync
-        )
-        self.record.save = self.session.path.name
-        roomfile.write(self.folder, self._record())
+        self.session = await asyncio.to_thread(self._create, seats)
         self.broadcast_room()
         self.broadcast_views()
         self._wake.set()
+
+    def _create(self, seats: list[SeatInfo]) -> Session:
+        """The side file first, then the save, then the side file naming the save."""
+        roomfile.write(self.folder, self._record())
+        session = Session.create(
+            seats, self.rules, None, self.folder, game_id=self.record.game_id, sync=self.sync
+        )
+        self.record.save = session.path.name
+        roomfile.write(self.folder, self._record())
+        return session
 
     def resume(self, session: Session) -> None:
         """Reopen after a restart: every human is away until it rejoins."""

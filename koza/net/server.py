@@ -295,7 +295,7 @@ class KozaServer:
         self._enter(conn, room, seat, token)
         self._run(room)
         if not room.humans_wanted():
-            room.start()
+            await room.start()
 
     async def _join(self, conn: Conn, msg: Join) -> None:
         room = self._room(msg.code)
@@ -306,7 +306,7 @@ class KozaServer:
         seat, token = room.take_seat(msg.name)
         self._enter(conn, room, seat, token)
         if not room.humans_wanted():
-            room.start()
+            await room.start()
 
     async def _rejoin(self, conn: Conn, msg: Rejoin) -> None:
         room = self._room(msg.code)
@@ -327,7 +327,7 @@ class KozaServer:
             raise ProtocolError("forbidden", "only the room's creator starts it")
         if room.started:
             raise ProtocolError("forbidden", "the game has already started")
-        room.start()
+        await room.start()
 
     async def _command(self, conn: Conn, msg: PlayCommand) -> None:
         room = self._seated(conn)
