@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
+import ssl
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -19,6 +22,7 @@ from koza.net import roomfile
 from koza.net.client import ClientError, KozaClient
 from koza.net.protocol import Away, ChatLine, PlayCommand, QuickLine, Refused
 from koza.net.scripted import autoplay
+from koza.net.server import KozaServer, start, tls_context
 from koza.net.wire import PassMove
 
 
@@ -209,3 +213,38 @@ async def test_a_server_password_is_needed_to_say_hello(tmp_path: Path) -> None:
         ok = KozaClient(url, password="pw")
         await ok.connect()
         await ok.close()
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
+async def test_tls_with_a_self_signed_certificate(tmp_path: Path) -> None:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"]
+        + ["-keyout", str(key), "-out", str(cert), "-subj", "/CN=localhost"]
+        + ["-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"],
+        check=True,
+        capture_output=True,
+    )
+    koza = KozaServer(tmp_path / "saves", bot_delay=0, sync=False)
+    server = await start(koza, "127.0.0.1", 0, tls_context(cert, key))
+    port = next(iter(server.sockets)).getsockname()[1]
+    try:
+        with pytest.raises(ClientError, match="cannot reach"):
+            await KozaClient(f"wss://127.0.0.1:{port}").connect()  # not trusted by default
+        with pytest.raises(ClientError):
+            await KozaClient(f"ws://127.0.0.1:{port}").connect()  # plain text is not served
+        trusted = ssl.create_default_context(cafile=str(cert))
+        client = KozaClient(f"wss://127.0.0.1:{port}", tls=trusted)
+        await client.connect()
+        room = await client.create_room("Ann", players=2, bot="random")
+        assert room.seat == 0
+        for _ in range(20):
+            if client.view is not None:
+                break
+            await client.changed(timeout=0.5)
+        assert client.view is not None and client.view.names == ("Ann", "Bot 2")
+        await client.close()
+    finally:
+        server.close()
+        await server.wait_closed()
+        koza.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import re
+import ssl
 import sys
 from pathlib import Path
 from typing import Any
@@ -109,7 +110,11 @@ async def _join(args: argparse.Namespace) -> int:
     from koza.net.client import ClientError, KozaClient
 
     folder = _folder(args)
-    client = KozaClient(args.address, password=args.password)
+    try:
+        tls = ssl.create_default_context(cafile=args.cafile) if args.cafile else None
+    except (OSError, ssl.SSLError) as exc:
+        return _fail(f"join: cannot use {args.cafile}: {exc}")
+    client = KozaClient(args.address, password=args.password, tls=tls)
     code = args.code.upper()
     try:
         await client.connect()
@@ -157,6 +162,7 @@ def add_join_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--watch", action="store_true", help="watch the room instead of playing")
     p.add_argument("--password", help="the server's or room's password")
     p.add_argument("--bot", metavar="LEVEL", help="let a bot play this seat (scripted player)")
+    p.add_argument("--cafile", type=Path, help="trust this certificate (a server's own, for wss)")
     p.set_defaults(func=run_join)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ssl
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -73,8 +74,10 @@ class KozaClient:
         password: str | None = None,
         reconnect_for: float = 120.0,
         record: bool = False,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         self.url = normalize_url(url)
+        self.tls = tls  # for wss:// with a certificate the system does not trust
         self.password = password
         self.reconnect_for = reconnect_for  # seconds of trying before giving up
         self.code: str | None = None
@@ -100,8 +103,9 @@ class KozaClient:
 
     async def _open(self) -> None:
         try:
-            self._ws = await connect(self.url, max_size=MAX_SERVER_FRAME, proxy=None)
-        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+            extra: dict[str, Any] = {"ssl": self.tls} if self.tls is not None else {}
+            self._ws = await connect(self.url, max_size=MAX_SERVER_FRAME, proxy=None, **extra)
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError) as exc:
             raise ClientError(f"cannot reach {self.url}: {exc}") from None
         await self._request(Hello(password=self.password), Welcome)
 
