@@ -96,6 +96,7 @@ class KozaClient:
         self._reader: asyncio.Task[None] | None = None
         self._reply: asyncio.Future[Any] | None = None
         self._changed = asyncio.Event()
+        self._replaced = False  # another connection took this seat: do not fight for it
         self._version = 0  # messages taken in so far
         self._seen = 0  # ... when ``changed`` last returned
 
@@ -151,7 +152,9 @@ class KozaClient:
             pass
         if self._reply is not None and not self._reply.done():
             self._reply.set_exception(ClientError("the connection closed"))
-        if not self.closed:
+        if self._replaced:
+            self._give_up("this seat was taken back from another connection")
+        elif not self.closed:
             asyncio.create_task(self._reconnect())
 
     async def _reconnect(self) -> None:
@@ -203,6 +206,7 @@ class KozaClient:
                 self.token = msg.token
         elif isinstance(msg, ChatLine | QuickLine | Away | Refused | Error):
             self.log.append(msg)
+            self._replaced |= isinstance(msg, Error) and msg.code == "replaced"
         reply = self._reply
         if (
             reply is not None

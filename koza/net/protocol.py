@@ -181,7 +181,7 @@ class Refused(_Message):
 
 class Error(_Message):
     type: Literal["error"] = "error"
-    code: str  # bad_json, too_big, unknown, invalid, forbidden, not_found, stale, rate, full
+    code: str  # bad_json too_big unknown invalid forbidden not_found rate full replaced internal
     message: str
 
 

@@ -280,6 +280,10 @@ class KozaServer:
         if conn.room is not None:
             raise ProtocolError("forbidden", f"already in room {conn.room.code}")
         conn.room, conn.seat = room, seat
+        if seat is not None:
+            for old in [m for m in room.slots[seat].members if isinstance(m, Conn)]:
+                old.error("replaced", "this seat was taken back from another connection")
+                old.kick("seat taken over")  # one connection per seat
         conn.send(encode(Joined(code=room.code, seat=-1 if seat is None else seat, token=token)))
         room.attach(conn, last_seq)
 
