@@ -270,3 +270,20 @@ async def test_a_seat_taken_back_elsewhere_closes_the_old_connection(tmp_path: P
         assert len(koza.rooms[code].slots[0].members) == 1
         for c in (again, b, a):
             await c.close()
+
+
+async def test_a_room_left_empty_before_its_game_is_forgotten(tmp_path: Path) -> None:
+    async with local_server(tmp_path) as (koza, url):
+        host, viewer = KozaClient(url), KozaClient(url)
+        await host.connect()
+        await viewer.connect()
+        room = await host.create_room("Ann", humans=2)
+        assert [r.code for r in (await viewer.lobby()).rooms] == [room.code]
+        await host.close()
+        for _ in range(20):
+            if room.code not in koza.rooms:
+                break
+            await asyncio.sleep(0.05)
+        assert (await viewer.lobby()).rooms == () and not koza.drivers
+        assert list(tmp_path.iterdir()) == []  # no game, so no save and no side file
+        await viewer.close()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import re
 import ssl
 import sys
@@ -83,6 +84,7 @@ async def _serve(args: argparse.Namespace, ready: Any = None) -> int:
 def run_server(args: argparse.Namespace) -> int:
     if bool(args.cert) != bool(args.key):
         return _fail("server: --cert and --key go together", EXIT_USAGE)
+    logging.basicConfig(level=logging.WARNING, format="koza server: %(levelname)s %(message)s")
     return asyncio.run(_serve(args))
 
 

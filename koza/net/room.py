@@ -251,12 +251,12 @@ class Room:
 
     def _create(self, seats: list[SeatInfo]) -> Session:
         """The side file first, then the save, then the side file naming the save."""
-        roomfile.write(self.folder, self._record())
+        roomfile.write(self.folder, self.current_record())
         session = Session.create(
             seats, self.rules, None, self.folder, game_id=self.record.game_id, sync=self.sync
         )
         self.record.save = session.path.name
-        roomfile.write(self.folder, self._record())
+        roomfile.write(self.folder, self.current_record())
         return session
 
     def resume(self, session: Session) -> None:
@@ -267,7 +267,7 @@ class Room:
             if slot.record.kind == "human":
                 slot.away_since = now
 
-    def _record(self) -> RoomRecord:
+    def current_record(self) -> RoomRecord:
         self.record.seats = [s.record for s in self.slots]
         self.record.finished = self.finished
         return self.record
@@ -317,7 +317,7 @@ class Room:
         if self.session.game.is_over and not self.finished:
             self.finished = True
             self.session.close()
-            roomfile.write(self.folder, self._record())
+            roomfile.write(self.folder, self.current_record())
             self.broadcast_room()
         self.broadcast_views()
         self._wake.set()

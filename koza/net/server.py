@@ -15,7 +15,6 @@ import contextlib
 import logging
 import re
 import ssl
-import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -27,13 +26,13 @@ from websockets.exceptions import ConnectionClosed
 from koza import __version__
 from koza.core.rules import RuleError
 from koza.net import roomfile
+from koza.net.connection import Conn
 from koza.net.protocol import (
     CLIENT_MESSAGES,
     MAX_FRAME,
     Chat,
     ChatLine,
     CreateRoom,
-    Error,
     Hello,
     Join,
     Joined,
@@ -58,71 +57,8 @@ from koza.session import SaveError, Session
 
 log = logging.getLogger("koza.server")
 MAX_STRIKES = 10  # errors a connection may cause before it is dropped
-RATE = 20.0  # messages a second, on average
-BURST = 40  # messages at once
-CHAT_RATE = 0.5  # chat lines a second, on average
-CHAT_BURST = 5
-OUTBOX_LIMIT = 500  # messages queued for a slow reader before it is dropped
 MAX_ROOMS = 2000
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-
-
-class Bucket:
-    """A token bucket: ``take()`` is False when the sender is over its rate."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens, self.at = float(burst), time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-class Conn:
-    """One client connection: its room and seat, its limits and its outbox."""
-
-    def __init__(self, ws: ServerConnection) -> None:
-        self.ws = ws
-        self.seat: int | None = None
-        self.last_seq = -1
-        self.room: Room | None = None
-        self.greeted = False
-        self.strikes = 0
-        self.bucket = Bucket(RATE, BURST)
-        self.chat_bucket = Bucket(CHAT_RATE, CHAT_BURST)
-        self.kicked = ""  # why the server closes this connection, if it does
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.writer = asyncio.create_task(self._write())
-
-    def send(self, text: str) -> None:
-        if self.kicked:
-            return
-        if self.queue.qsize() >= OUTBOX_LIMIT:
-            self.kick("too slow to read its messages")
-            return
-        self.queue.put_nowait(text)
-
-    def kick(self, reason: str) -> None:
-        """Send what is queued, then close the connection."""
-        if not self.kicked:
-            self.kicked = reason
-            self.queue.put_nowait(None)
-
-    async def _write(self) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            while (text := await self.queue.get()) is not None:
-                await self.ws.send(text)
-            if self.kicked:
-                await self.ws.close(1008, self.kicked)
-
-    def error(self, code: str, message: str) -> None:
-        self.send(encode(Error(code=code, message=message)))
 
 
 class KozaServer:
@@ -137,6 +73,7 @@ class KozaServer:
         self.bot_delay = bot_delay  # >= 0: overrides every room's (tests and bench)
         self.rooms: dict[str, Room] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        self.drivers: dict[str, asyncio.Task[None]] = {}  # each room's ``run``, by code
         self.warnings: list[str] = []
 
     # --- rooms -------------------------------------------------------------------
@@ -144,7 +81,18 @@ class KozaServer:
     def _run(self, room: Room) -> None:
         task = asyncio.create_task(room.run())
         self.tasks.add(task)
+        self.drivers[room.code] = task
         task.add_done_callback(self._room_done)
+
+    def _forget_if_empty(self, room: Room) -> None:
+        """Drop a room nobody is in any more that holds no game to come back to."""
+        if room.members() or (room.started and not room.finished):
+            return
+        self.rooms.pop(room.code, None)
+        task = self.drivers.pop(room.code, None)
+        if task is not None:
+            task.cancel()
+        room.close()
 
     def _room_done(self, task: asyncio.Task[None]) -> None:
         self.tasks.discard(task)
@@ -174,7 +122,7 @@ class KozaServer:
             if session.game.is_over:
                 session.close()
                 room.finished = True
-                roomfile.write(self.folder, room._record())
+                roomfile.write(self.folder, room.current_record())
                 continue
             room.resume(session)
             self.rooms[rec.code] = room
@@ -248,9 +196,7 @@ class KozaServer:
         finally:
             if conn.room is not None:
                 conn.room.detach(conn)
-                if conn.room.finished and not conn.room.members():
-                    self.rooms.pop(conn.room.code, None)
-                    conn.room.close()
+                self._forget_if_empty(conn.room)
             conn.queue.put_nowait(None)
             with contextlib.suppress(asyncio.TimeoutError, ConnectionClosed):
                 await asyncio.wait_for(conn.writer, 5)
