@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import re
 import sys
+import threading
 from typing import Any, TextIO
 
 from koza.bots import Bot
@@ -145,6 +146,22 @@ async def _act(client: KozaClient, line: str, out: TextIO) -> bool:
     return True
 
 
+def _stdin_lines() -> asyncio.Queue[str]:
+    """Lines typed on stdin ("" at its end), read by a daemon thread that never blocks exit."""
+    loop = asyncio.get_running_loop()
+    lines: asyncio.Queue[str] = asyncio.Queue()
+
+    def read() -> None:
+        while True:
+            line = sys.stdin.readline()
+            loop.call_soon_threadsafe(lines.put_nowait, line)
+            if not line:
+                return
+
+    threading.Thread(target=read, name="koza-stdin", daemon=True).start()
+    return lines
+
+
 async def run(client: KozaClient, bot: Bot | None = None, out: TextIO = sys.stdout) -> int:
     """Play (or watch) until the game is over or the user quits; the exit code."""
     printer = asyncio.create_task(_printer(client, out))
@@ -155,8 +172,12 @@ async def run(client: KozaClient, bot: Bot | None = None, out: TextIO = sys.stdo
             while not client.game_over and client.lost is None:
                 await client.changed(timeout=1.0)
         else:
+            lines = _stdin_lines()
             while not client.game_over and client.lost is None:
-                line = await asyncio.to_thread(sys.stdin.readline)
+                try:
+                    line = await asyncio.wait_for(lines.get(), 1.0)
+                except TimeoutError:
+                    continue
                 if not line or not await _act(client, line, out):
                     break
         await asyncio.sleep(0.1)  # let the last messages print
