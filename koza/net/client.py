@@ -15,6 +15,7 @@ import contextlib
 import ssl
 from typing import Any
 
+from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
@@ -54,7 +55,14 @@ MAX_SERVER_FRAME = 1 << 20
 
 
 class ClientError(Exception):
-    """The server refused a request, or cannot be reached; ``str`` is one line."""
+    """The server refused a request, or cannot be reached; ``str`` is one line.
+
+    ``code`` is the server's error code (``Error.code``), or "" for a network problem.
+    """
+
+    def __init__(self, message: str, code: str = "") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def normalize_url(address: str) -> str:
@@ -121,7 +129,11 @@ class KozaClient:
             raise ClientError("not connected")
         loop = asyncio.get_running_loop()
         self._reply = loop.create_future()
-        await self._ws.send(encode(msg))
+        try:
+            await self._ws.send(encode(msg))
+        except ConnectionClosed:
+            self._reply = None
+            raise ClientError("the connection closed") from None
         if self._reader is None or self._reader.done():
             self._reader = asyncio.create_task(self._read())
         try:
@@ -131,7 +143,7 @@ class KozaClient:
         finally:
             self._reply = None
         if isinstance(reply, Error):
-            raise ClientError(reply.message)
+            raise ClientError(reply.message, reply.code)
         if not isinstance(reply, want):
             raise ClientError(f"unexpected answer {reply.type!r}")
         return reply
@@ -144,10 +156,9 @@ class KozaClient:
                 if self.frames is not None:
                     self.frames.append(frame)
                 try:
-                    msg = decode(frame, SERVER_MESSAGES, MAX_SERVER_FRAME)
-                except ProtocolError:
+                    self._take(decode(frame, SERVER_MESSAGES, MAX_SERVER_FRAME))
+                except (ProtocolError, ValidationError):
                     continue  # a message this client cannot read changes nothing
-                self._take(msg)
         except ConnectionClosed:
             pass
         if self._reply is not None and not self._reply.done():
@@ -177,7 +188,7 @@ class KozaClient:
                 else:
                     await self._request(Watch(code=self.code, password=self.password), Joined)
             except ClientError as exc:
-                if "holds no seat" in str(exc) or "no room" in str(exc):
+                if exc.code in ("not_found", "forbidden"):  # the room or the seat is gone
                     self._give_up(str(exc))
                     return
                 continue
