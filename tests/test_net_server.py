@@ -221,7 +221,8 @@ async def test_a_server_password_is_needed_to_say_hello(tmp_path: Path) -> None:
 async def test_tls_with_a_self_signed_certificate(tmp_path: Path) -> None:
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"]
+        ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"]
+        + ["-nodes", "-days", "1"]
         + ["-keyout", str(key), "-out", str(cert), "-subj", "/CN=localhost"]
         + ["-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"],
         check=True,
