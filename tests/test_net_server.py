@@ -18,12 +18,14 @@ from koza.core.commands import Draw, Play, to_move
 from koza.core.explain import describe_illegal
 from koza.core.state import replay
 from koza.core.view import seat_view
+from koza.net import room as room_module
 from koza.net import roomfile
 from koza.net.client import ClientError, KozaClient
-from koza.net.protocol import Away, ChatLine, PlayCommand, QuickLine, Refused
+from koza.net.protocol import Away, ChatLine, Error, PlayCommand, QuickLine, Refused
 from koza.net.scripted import autoplay
 from koza.net.server import KozaServer, start, tls_context
 from koza.net.wire import PassMove
+from koza.session import SaveError
 
 
 async def _two_players(url: str, **settings: object) -> tuple[KozaClient, KozaClient, str]:
@@ -288,3 +290,49 @@ async def test_a_room_left_empty_before_its_game_is_forgotten(tmp_path: Path) ->
         assert (await viewer.lobby()).rooms == () and not koza.drivers
         assert list(tmp_path.iterdir()) == []  # no game, so no save and no side file
         await viewer.close()
+
+
+async def test_a_save_that_cannot_be_written_is_an_error_not_a_dead_room(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("")
+    async with local_server(not_a_folder) as (koza, url):
+        client = KozaClient(url)
+        await client.connect()
+        room = await client.create_room("Ann", players=2, bot="random")
+        for _ in range(20):
+            if any(isinstance(m, Error) for m in client.log):
+                break
+            await client.changed(timeout=0.5)
+        assert any(isinstance(m, Error) and "cannot save" in m.message for m in client.log)
+        assert not koza.rooms[room.code].started and (await client.lobby()).rooms
+        await client.close()
+    monkeypatch.setattr(room_module, "SAVE_RETRY", 0.05)
+    async with local_server(tmp_path / "saves") as (koza, url):
+        a, b, code = await _two_players(url, players=3, rules={"target": 41})
+        session = None
+        for _ in range(20):
+            session = koza.rooms[code].session
+            if session is not None:
+                break
+            await asyncio.sleep(0.05)
+        assert session is not None
+        real_play, failures = session.play, [2]
+
+        def flaky_play(command: object, seat: int | None = None) -> None:
+            if failures[0] > 0:  # the disk is full twice, then has room again
+                failures[0] -= 1
+                raise SaveError("disk full")
+            real_play(command, seat)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(session, "play", flaky_play)
+        await asyncio.gather(
+            autoplay(a, make_bot("random", 1), timeout=40),
+            autoplay(b, make_bot("random", 2), timeout=40),
+        )
+        said = [m for c in (a, b) for m in c.log if isinstance(m, Error | Refused)]
+        assert any("disk full" in getattr(m, "message", getattr(m, "reason", "")) for m in said)
+        assert verify_line(the_save(tmp_path / "saves"))[0] and a.game_over
+        for c in (a, b):
+            await c.close()

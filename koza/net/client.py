@@ -97,6 +97,7 @@ class KozaClient:
         self.log: list[Any] = []  # public event dicts, ChatLine, QuickLine, Away, Refused, Error
         self.inbox: asyncio.Queue[Any] = asyncio.Queue()
         self.reconnects = 0
+        self.refusals = 0  # moves the server did not make
         self.frames: list[str | bytes] | None = [] if record else None  # every frame received
         self.closed = False
         self.lost: str | None = None  # why the connection is gone for good
@@ -217,6 +218,7 @@ class KozaClient:
                 self.token = msg.token
         elif isinstance(msg, ChatLine | QuickLine | Away | Refused | Error):
             self.log.append(msg)
+            self.refusals += isinstance(msg, Refused)
             self._replaced |= isinstance(msg, Error) and msg.code == "replaced"
         reply = self._reply
         if (

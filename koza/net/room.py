@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +24,7 @@ from koza.core.rules import RuleSet
 from koza.net import roomfile
 from koza.net.protocol import (
     Away,
+    Error,
     ProtocolError,
     RoomInfo,
     RoomState,
@@ -38,7 +40,10 @@ from koza.net.wire import (
     view_for,
     view_to_wire,
 )
-from koza.session import Session, bot_seed
+from koza.session import SaveError, Session, bot_seed
+
+log = logging.getLogger("koza.server")
+SAVE_RETRY = 5.0  # seconds before a room whose save failed tries again
 
 
 class Outbox(Protocol):
@@ -235,16 +240,23 @@ class Room:
         if self.started or self._starting:
             return
         self._starting = True
-        for i, slot in enumerate(self.slots):
-            if slot.record.kind == "open":
-                slot.record = SeatRecord(name=f"Bot {i + 1}", kind="bot")
+        opened = [i for i, slot in enumerate(self.slots) if slot.record.kind == "open"]
+        for i in opened:
+            self.slots[i].record = SeatRecord(name=f"Bot {i + 1}", kind="bot")
         seats = [
             SeatInfo(name=s.record.name or "?", kind=s.record.kind, bot=self.record.bot)
             if s.record.kind == "bot"
             else SeatInfo(name=s.record.name or "?")
             for s in self.slots
         ]
-        self.session = await asyncio.to_thread(self._create, seats)
+        try:
+            self.session = await asyncio.to_thread(self._create, seats)
+        except (SaveError, OSError) as exc:  # the room stays open; starting may be tried again
+            self._starting = False
+            for i in opened:
+                self.slots[i].record = SeatRecord()
+            self._cannot_save(f"the server cannot save a new game: {exc}")
+            return
         self.broadcast_room()
         self.broadcast_views()
         self._wake.set()
@@ -298,6 +310,8 @@ class Room:
                 await asyncio.to_thread(self.session.play, command, seat)
             except IllegalMoveError as exc:
                 return str(exc)
+            except SaveError as exc:  # nothing was played: the move may be sent again
+                return f"the server could not save that move: {exc}"
             self._after_change()
         return None
 
@@ -326,10 +340,19 @@ class Room:
         """Drive bots, timers and new rounds until the game is over."""
         while not self.finished:
             self._wake.clear()
-            if await self._step():
+            try:
+                if await self._step():
+                    continue
+            except (SaveError, OSError) as exc:  # e.g. a full disk: nothing moved; try again
+                self._cannot_save(f"the server cannot save this game: {exc}")
+                await asyncio.sleep(SAVE_RETRY)
                 continue
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self._next_deadline())
+
+    def _cannot_save(self, message: str) -> None:
+        log.error("room %s: %s", self.code, message)
+        self.broadcast(encode(Error(code="internal", message=message)))
 
     def _next_deadline(self) -> float | None:
         lefts = [self._away_left(s) for s in self.slots]

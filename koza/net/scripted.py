@@ -23,7 +23,7 @@ async def autoplay(
     """
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    acted = (-1, -1)  # (seq, reconnects) last acted on: never twice on one table
+    acted = (-1, -1, -1)  # the table last acted on: never twice on one table
     while not client.game_over and not (stop is not None and stop(client)):
         if client.lost is not None:
             raise ClientError(client.lost)
@@ -31,7 +31,8 @@ async def autoplay(
         if left <= 0:
             raise TimeoutError(f"game not over after {timeout} s (at event {client.seq})")
         view = client.view
-        now = (client.seq, client.reconnects)  # after a reconnect, a lost move is made again
+        # after a reconnect or a refusal, the same table is acted on again
+        now = (client.seq, client.reconnects, client.refusals)
         if view is not None and now != acted:
             if client.my_turn:
                 acted = now
