@@ -60,6 +60,19 @@ def test_a_port_in_use_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path:
     assert "cannot listen" in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [(["--bot", "nobody"], "unknown bot"), (["--name", "[b]me"], "name: String should match")],
+)
+def test_host_refused_by_its_own_server_is_one_line(
+    extra: list[str], words: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["host", "--port", "0", "--save-dir", str(tmp_path), *extra]) == 1
+    captured = capsys.readouterr()
+    assert "listening on ws://127.0.0.1:" in captured.out
+    assert words in captured.err and captured.err.count("\n") == 1
+
+
 def test_tokens_are_kept_per_server_and_room(tmp_path: Path) -> None:
     assert tokens.load(tmp_path, "ws://a:1", "ABCDEF") is None
     tokens.store(tmp_path, "ws://a:1", "ABCDEF", "t1")

@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from koza import paths
 
 EXIT_USAGE = 2
@@ -72,13 +74,21 @@ async def _serve(args: argparse.Namespace, ready: Any = None) -> int:
     print(f"koza server: save folder {folder}, {reopened} unfinished room(s) reopened", flush=True)
     try:
         if ready is not None:
-            await ready(koza, f"{scheme}://{args.host}:{port}")
-        else:
-            await server.serve_forever()
+            return int(await ready(koza, f"{scheme}://{args.host}:{port}"))
+        await server.serve_forever()
     finally:
         server.close()
         koza.close()
     return 0
+
+
+def _one_line(exc: Exception) -> str:
+    """A refusal as one line (pydantic's errors span several)."""
+    if isinstance(exc, ValidationError):
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        return f"{where}: {err['msg']}" if where else str(err["msg"])
+    return str(exc)
 
 
 def run_server(args: argparse.Namespace) -> int:
@@ -129,9 +139,9 @@ async def _join(args: argparse.Namespace) -> int:
             joined = await client.join(code, args.name, args.password)
             if joined.token is not None:
                 tokens.store(folder, client.url, code, joined.token)
-    except ClientError as exc:
+    except (ClientError, ValueError) as exc:
         await client.close()
-        return _fail(f"join: {exc}")
+        return _fail(f"join: {_one_line(exc)}")
     seat = "watching" if client.seat is not None and client.seat < 0 else f"seat {client.seat}"
     print(f"koza: in room {code} at {client.url} ({seat})", flush=True)
     bot = make_bot(args.bot) if args.bot else None
@@ -183,7 +193,7 @@ def run_host(args: argparse.Namespace) -> int:
         return _fail("host: --humans must be between 1 and --players", EXIT_USAGE)
     options = {k: v for k, v in (p.split("=", 1) for p in args.rule or [])}
 
-    async def play_host(koza: Any, url: str) -> None:
+    async def play_host(koza: Any, url: str) -> int:
         from koza.net import linemode
         from koza.net.client import ClientError, KozaClient
 
@@ -198,17 +208,16 @@ def run_host(args: argparse.Namespace) -> int:
                 bot=args.bot,
                 away_seconds=args.away,
             )
-        except ClientError as exc:
-            print(f"koza: host: {exc}", file=sys.stderr)
+        except (ClientError, ValueError) as exc:
             await client.close()
-            return
+            return _fail(f"host: {_one_line(exc)}")
         print(f"koza host: room {joined.code}; friends join with", flush=True)
         where = "THIS-MACHINE" if args.host in ("0.0.0.0", "::") else args.host
         port = url.rsplit(":", 1)[1]
         print(f"  koza join {where}:{port} {joined.code} --name NAME", flush=True)
         print("koza host: type start to fill the open seats with bots and begin", flush=True)
         try:
-            await linemode.run(client)
+            return await linemode.run(client)
         finally:
             await client.close()
 
