@@ -11,6 +11,7 @@ from koza.cli import main
 from koza.core.game import Game
 from koza.core.view import seat_view
 from koza.net import tokens
+from koza.net.client import normalize_url
 from koza.net.linemode import describe_event, plain, render
 
 
@@ -91,3 +92,11 @@ def test_the_line_table_prints_plain_text() -> None:
     assert plain("a\x1b[2Jb\x07") == "a [2Jb "
     ev = {"type": "tile_drawn", "seq": 3, "seat": 1, "tile": None}
     assert describe_event(ev, ("Ann", "Bob")) == "Bob draws a tile"
+
+
+def test_an_address_without_a_port_gets_the_default_one() -> None:
+    assert normalize_url("example.org") == "ws://example.org:7777"
+    assert normalize_url(" example.org:1234 ") == "ws://example.org:1234"
+    assert normalize_url("wss://h") == "wss://h:7777"
+    assert normalize_url("wss://h:99/x") == "wss://h:99/x"
+    assert normalize_url("[::1]") == "ws://[::1]:7777"

@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import ssl
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
@@ -65,11 +66,22 @@ class ClientError(Exception):
         self.code = code
 
 
+DEFAULT_PORT = 7777
+
+
 def normalize_url(address: str) -> str:
-    """``host:port`` or ``ws://...``/``wss://...`` as a WebSocket URL."""
+    """``host``, ``host:port`` or ``ws://...``/``wss://...`` as a WebSocket URL (port 7777)."""
     address = address.strip()
     if "://" not in address:
         address = f"ws://{address}"
+    try:
+        parts = urlsplit(address)
+        has_port = parts.port is not None
+    except ValueError:
+        return address  # connecting says what is wrong with it
+    if not has_port and parts.hostname:
+        host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+        address = urlunsplit(parts._replace(netloc=f"{host}:{DEFAULT_PORT}"))
     return address
 
 
