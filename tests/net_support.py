@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from koza.core.events import Event, TileDrawn
-from koza.core.savefile import load
 from koza.core.state import GameState, apply_event
-from koza.core.tiles import parse_tile
+from koza.core.tiles import parse_tile, tiles_of
+from koza.core.view import SeatView
 from koza.net.server import KozaServer, start
+from koza.storage.savefile import load
 
 TILE_NAME = re.compile(r'"(\d-\d)"')
 
@@ -120,14 +121,24 @@ def leaked_tiles(frames: list[str | bytes], events: list[Event], seat: int | Non
         data = json.loads(text)
         if data["type"] == "chat_line":
             continue
+        tiles = {parse_tile(n) for n in TILE_NAME.findall(text)}
         if data["type"] == "view":
             seq = data["seq"]
-        names = set(TILE_NAME.findall(text))
-        if not names:
+            tiles |= view_tiles(SeatView.from_json(json.dumps(data["view"])))
+        if not tiles:
             continue
         assert seq >= 0, f"tiles before any view: {text[:200]!r}"
-        leaks += [f"seq {seq}: {n}" for n in names if parse_tile(n) not in allowed[seq]]
+        leaks += [f"seq {seq}: {t}" for t in sorted(tiles) if t not in allowed[seq]]
     return leaks
+
+
+def view_tiles(view: SeatView) -> set[int]:
+    """Every tile a view names as an int (names in its commands are found by ``TILE_NAME``)."""
+    tiles = {p.tile for p in view.chain} | {a.drawn for a in view.history}
+    tiles |= {view.opening, view.drawn}
+    for mask in view.hand_masks:
+        tiles |= set(tiles_of(mask or 0))
+    return tiles - {-1}
 
 
 def loaded_events(path: Path) -> list[Event]:

@@ -14,7 +14,7 @@ from net_support import leaked_tiles, loaded_events, local_server, the_save
 
 from koza.bots import make_bot
 from koza.cli import verify_line
-from koza.core.commands import Draw, Play, to_move
+from koza.core.commands import Draw, Pass, Play, to_move
 from koza.core.explain import describe_illegal
 from koza.core.state import replay
 from koza.core.view import seat_view
@@ -24,7 +24,6 @@ from koza.net.client import ClientError, KozaClient
 from koza.net.protocol import Away, ChatLine, Error, PlayCommand, QuickLine, Refused
 from koza.net.scripted import autoplay
 from koza.net.server import KozaServer, start, tls_context
-from koza.net.wire import PassMove
 from koza.session import SaveError
 
 
@@ -86,7 +85,7 @@ async def test_illegal_stale_and_out_of_turn_moves_are_refused_without_a_change(
         wrong = next(t for t in range(28) if not state.hand(state.turn) >> t & 1)
         await mover.play(Play(wrong, "open"))
         await other.play(Draw())
-        await mover._send(PlayCommand(seq=mover.seq - 1, move=PassMove()))
+        await mover._send(PlayCommand(seq=mover.seq - 1, move=Pass()))
         for _ in range(20):
             refusals = [m for c in (a, b) for m in c.log if isinstance(m, Refused)]
             if len(refusals) == 3:

@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from koza import paths
+from koza.storage import folder as save_folder
 
 EXIT_USAGE = 2
 _CODE = re.compile(r"^[A-Z0-9]{4,12}$")
@@ -45,7 +45,7 @@ def _seconds(text: str) -> float:
 
 
 def _folder(args: argparse.Namespace) -> Path:
-    return paths.save_dir(getattr(args, "save_dir", None))
+    return save_folder.save_dir(getattr(args, "save_dir", None))
 
 
 # --- koza server -----------------------------------------------------------------

@@ -50,7 +50,6 @@ from koza.net.protocol import (
     decode,
     encode,
 )
-from koza.net.wire import VIEW_ADAPTER, command_to_wire, view_from_wire
 
 MAX_SERVER_FRAME = 1 << 20
 
@@ -219,7 +218,7 @@ class KozaClient:
 
     def _take(self, msg: Any) -> None:
         if isinstance(msg, ViewUpdate):
-            self.view = view_from_wire(VIEW_ADAPTER.validate_python(msg.view))
+            self.view = msg.view
             self.seq = msg.seq
             self.log.extend(msg.events)
         elif isinstance(msg, RoomState):
@@ -291,7 +290,7 @@ class KozaClient:
 
     async def play(self, command: Command) -> None:
         """Send a move for the table as this client last saw it (``seq``)."""
-        await self._send(PlayCommand(seq=self.seq, move=command_to_wire(command)))
+        await self._send(PlayCommand(seq=self.seq, move=command))
 
     async def next_round(self) -> None:
         await self._send(NextRound(seq=self.seq))

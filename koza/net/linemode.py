@@ -15,7 +15,7 @@ import threading
 from typing import Any, TextIO
 
 from koza.bots import Bot
-from koza.core.commands import Draw, Pass, from_move
+from koza.core.commands import Draw, Pass
 from koza.core.tiles import tile_name
 from koza.core.view import SeatView
 from koza.net.client import KozaClient
@@ -82,7 +82,7 @@ def render(view: SeatView) -> list[str]:
     if view.seat >= 0:
         lines.append("your hand: " + " ".join(tile_name(t) for t in view.hand))
         if view.legal:
-            moves = "  ".join(f"{i + 1}) {from_move(m)}" for i, m in enumerate(view.legal))
+            moves = "  ".join(f"{i + 1}) {m}" for i, m in enumerate(view.legal))
             lines.append(f"your move: {moves}")
         elif view.phase == "playing" and 0 <= view.turn < len(names):
             lines.append(f"waiting for {names[view.turn]}")
@@ -137,7 +137,7 @@ async def _act(client: KozaClient, line: str, out: TextIO) -> bool:
     elif word in ("draw", "pass"):
         await client.play(Draw() if word == "draw" else Pass())
     elif word.isdigit() and view is not None and 1 <= int(word) <= len(view.legal):
-        await client.play(from_move(view.legal[int(word) - 1]))
+        await client.play(view.legal[int(word) - 1])
     elif word == "start":
         await client.start()
     elif word:

@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from koza.core.view import SeatView
 from koza.net.wire import WireCommand
 
 PROTOCOL: Literal[1] = 1
@@ -167,7 +168,7 @@ class ViewUpdate(_Message):
 
     type: Literal["view"] = "view"
     seq: int
-    view: dict[str, Any]  # ``wire.WireView`` in JSON
+    view: SeatView  # ``SeatView``'s own JSON (``wire.view_for``: nothing hidden in it)
     events: tuple[dict[str, Any], ...] = ()  # ``wire.public_event`` forms
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Protocol
 
 from koza.bots import Bot, decide, make_bot
+from koza.core.commands import Command
 from koza.core.events import SeatInfo
 from koza.core.game import IllegalMoveError
 from koza.core.rules import RuleSet
@@ -33,13 +34,7 @@ from koza.net.protocol import (
     encode,
 )
 from koza.net.roomfile import RoomRecord, SeatRecord
-from koza.net.wire import (
-    AnyMove,
-    command_from_wire,
-    public_event,
-    view_for,
-    view_to_wire,
-)
+from koza.net.wire import public_event, view_for
 from koza.session import SaveError, Session, bot_seed
 
 log = logging.getLogger("koza.server")
@@ -220,10 +215,9 @@ class Room:
         if member.last_seq >= seq:
             return
         events = game.events[member.last_seq + 1 : seq + 1] if with_events else ()
-        view = view_to_wire(view_for(state, member.seat))
         msg = ViewUpdate(
             seq=seq,
-            view=view.model_dump(mode="json"),
+            view=view_for(state, member.seat),
             events=tuple(public_event(e, member.seat) for e in events),
         )
         member.last_seq = seq
@@ -295,7 +289,7 @@ class Room:
             self._bots[seat] = make_bot(self.record.bot, bot_seed(self.session.state.seed, seat))
         return self._bots[seat]
 
-    async def play(self, seat: int, seq: int, move: AnyMove) -> str | None:
+    async def play(self, seat: int, seq: int, move: Command) -> str | None:
         """A member's move; ``None`` if made, else the one-line reason it was not."""
         async with self.lock:
             if self.session is None or self.finished:
@@ -305,9 +299,8 @@ class Room:
                 return f"that move was for event {seq}; the table is at event {state.seq}"
             if self._controls(seat):
                 return "a bot is playing this seat"
-            command = command_from_wire(move)
             try:
-                await asyncio.to_thread(self.session.play, command, seat)
+                await asyncio.to_thread(self.session.play, move, seat)
             except IllegalMoveError as exc:
                 return str(exc)
             except SaveError as exc:  # nothing was played: the move may be sent again
