@@ -118,8 +118,9 @@ def add_server_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
 async def _join(args: argparse.Namespace) -> int:
     from koza.bots import make_bot
-    from koza.net import linemode, tokens
+    from koza.net import linemode
     from koza.net.client import ClientError, KozaClient
+    from koza.net.joining import enter_room
 
     folder = _folder(args)
     try:
@@ -129,16 +130,9 @@ async def _join(args: argparse.Namespace) -> int:
     client = KozaClient(args.address, password=args.password, tls=tls)
     code = args.code.upper()
     try:
-        await client.connect()
-        known = tokens.load(folder, client.url, code)
-        if args.watch:
-            await client.watch(code, args.password)
-        elif known is not None:
-            await client.rejoin(code, known)
-        else:
-            joined = await client.join(code, args.name, args.password)
-            if joined.token is not None:
-                tokens.store(folder, client.url, code, joined.token)
+        await enter_room(
+            client, code, args.name, folder=folder, watch=args.watch, password=args.password
+        )
     except (ClientError, ValueError) as exc:
         await client.close()
         return _fail(f"join: {_one_line(exc)}")
@@ -146,6 +140,10 @@ async def _join(args: argparse.Namespace) -> int:
     print(f"koza: in room {code} at {client.url} ({seat})", flush=True)
     bot = make_bot(args.bot) if args.bot else None
     try:
+        if bot is None and not args.lines:
+            from koza.tui.remote_join import run_remote_app
+
+            return await run_remote_app(client, folder)
         return await linemode.run(client, bot)
     finally:
         await client.close()
@@ -166,6 +164,12 @@ def run_join(args: argparse.Namespace) -> int:
     return asyncio.run(_join(args))
 
 
+def _add_lines(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--lines", action="store_true", help="a plain line-by-line table instead of the full screen"
+    )
+
+
 def add_join_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser("join", parents=[common], help="take a seat in a room on a koza server")
     p.add_argument("address", help="the server: HOST:PORT or ws://HOST:PORT")
@@ -174,6 +178,7 @@ def add_join_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--watch", action="store_true", help="watch the room instead of playing")
     p.add_argument("--password", help="the server's or room's password")
     p.add_argument("--bot", metavar="LEVEL", help="let a bot play this seat (scripted player)")
+    _add_lines(p)
     p.add_argument("--cafile", type=Path, help="trust this certificate (a server's own, for wss)")
     p.set_defaults(func=run_join)
 
@@ -215,8 +220,12 @@ def run_host(args: argparse.Namespace) -> int:
         where = "THIS-MACHINE" if args.host in ("0.0.0.0", "::") else args.host
         port = url.rsplit(":", 1)[1]
         print(f"  koza join {where}:{port} {joined.code} --name NAME", flush=True)
-        print("koza host: type start to fill the open seats with bots and begin", flush=True)
         try:
+            if not args.lines:
+                from koza.tui.remote_join import run_remote_app
+
+                return await run_remote_app(client, _folder(args), host_address=f"{where}:{port}")
+            print("koza host: type start to fill the open seats with bots and begin", flush=True)
             return await linemode.run(client)
         finally:
             await client.close()
@@ -233,4 +242,5 @@ def add_host_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--bot", default="expert", help="bot level of the other seats")
     p.add_argument("--away", type=_seconds, default=60.0, help="seconds before a bot stands in")
     p.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option")
+    _add_lines(p)
     p.set_defaults(func=run_host, cert=None, key=None)

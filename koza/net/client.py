@@ -108,6 +108,7 @@ class KozaClient:
         self.log: list[Any] = []  # public event dicts, ChatLine, QuickLine, Away, Refused, Error
         self.inbox: asyncio.Queue[Any] = asyncio.Queue()
         self.reconnects = 0
+        self.reconnecting = False  # the connection dropped and is being made again
         self.refusals = 0  # moves the server did not make
         self.frames: list[str | bytes] | None = [] if record else None  # every frame received
         self.closed = False
@@ -185,6 +186,7 @@ class KozaClient:
         if self.code is None:
             self._give_up("the connection closed")
             return
+        self.reconnecting = True
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.reconnect_for
         delay = 0.1
@@ -205,11 +207,12 @@ class KozaClient:
                     return
                 continue
             self.reconnects += 1
+            self.reconnecting = False
             return
         self._give_up(f"lost the connection to {self.url}")
 
     def _give_up(self, why: str) -> None:
-        self.lost = why
+        self.lost, self.reconnecting = why, False
         self.inbox.put_nowait(Error(code="lost", message=why))
         self._version += 1
         self._changed.set()

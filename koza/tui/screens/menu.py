@@ -1,4 +1,4 @@
-"""The start menu: New game, Resume, Watch bots, Replay, Rules, Quit."""
+"""The start menu: New game, Resume, Watch bots, Join a game, Replay, Rules, Quit."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("n", "menu.new_game", "new_game"),
     ("r", "menu.resume", "resume"),
     ("w", "menu.watch", "watch"),
+    ("j", "menu.join", "join"),
     ("p", "menu.replay", "replay"),
     ("h", "menu.rules", "help"),
     ("q", "menu.quit", "quit"),
@@ -53,6 +54,7 @@ class MenuScreen(Screen[None]):
         Binding("n", "app.new_game", t("menu.new_game")),
         Binding("r", "app.resume", t("menu.resume")),
         Binding("w", "app.watch", t("menu.watch")),
+        Binding("j", "app.join", t("menu.join")),
         Binding("p", "app.replay", t("menu.replay")),
         Binding("h", "app.help", t("menu.rules")),
         Binding("q,escape", "app.quit", t("menu.quit")),
