@@ -72,14 +72,39 @@ async def _serve(args: argparse.Namespace, ready: Any = None) -> int:
     scheme = "wss" if tls else "ws"
     print(f"koza server: listening on {scheme}://{args.host}:{port}", flush=True)
     print(f"koza server: save folder {folder}, {reopened} unfinished room(s) reopened", flush=True)
+    page = None
     try:
+        if getattr(args, "web", None) is not None:
+            page = await _start_page(args, f"{scheme}://{_loopback(args.host)}:{port}")
+            if page is None:
+                return 1
         if ready is not None:
             return int(await ready(koza, f"{scheme}://{args.host}:{port}"))
         await server.serve_forever()
     finally:
+        if page is not None:
+            await page.cleanup()
         server.close()
         koza.close()
     return 0
+
+
+def _loopback(host: str) -> str:
+    """How a process on this machine reaches a server listening on ``host``."""
+    return "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+
+
+async def _start_page(args: argparse.Namespace, game_url: str) -> Any:
+    """The web page (``--web PORT``); None, having said why, if it cannot listen."""
+    from koza.net.web import start_web
+
+    try:
+        runner, port = await start_web(game_url, args.host, args.web, args.public_url, args.cert)
+    except OSError as exc:
+        _fail(f"server: cannot serve the web page on {args.host}:{args.web}: {exc.strerror or exc}")
+        return None
+    print(f"koza server: web page on {args.public_url or f'http://{args.host}:{port}'}", flush=True)
+    return runner
 
 
 def _one_line(exc: Exception) -> str:
@@ -110,6 +135,8 @@ def add_server_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     _add_listen(p, 7777)
     p.add_argument("--cert", type=Path, help="TLS certificate (PEM), with --key")
     p.add_argument("--key", type=Path, help="TLS private key (PEM)")
+    p.add_argument("--web", type=_port, metavar="PORT", help="also serve the client as a web page")
+    p.add_argument("--public-url", help="the web page's address as browsers reach it")
     p.set_defaults(func=run_server)
 
 

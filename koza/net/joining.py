@@ -17,18 +17,21 @@ async def enter_room(
     code: str,
     name: str | None,
     *,
-    folder: Path,
+    folder: Path | None,
     watch: bool = False,
     password: str | None = None,
 ) -> None:
-    """Connect ``client`` and take a seat in room ``code`` (or watch it); ``ClientError`` if not."""
+    """Connect ``client`` and take a seat in room ``code`` (or watch it); ``ClientError`` if not.
+
+    ``folder`` None: no token is read or kept (a web page's client: every tab is new).
+    """
     await client.connect()
-    known = None if watch else tokens.load(folder, client.url, code)
+    known = None if watch or folder is None else tokens.load(folder, client.url, code)
     if watch:
         await client.watch(code, password)
     elif known is not None:
         await client.rejoin(code, known)
     else:
         joined = await client.join(code, name or "", password)
-        if joined.token is not None:
+        if joined.token is not None and folder is not None:
             tokens.store(folder, client.url, code, joined.token)

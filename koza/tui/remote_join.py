@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
+import ssl
 from pathlib import Path
 from typing import Any
 
@@ -118,11 +119,23 @@ class JoinScreen(Screen[None]):
 
     BINDINGS = [Binding("escape", "back", t("net.back"))]
 
+    def __init__(
+        self,
+        address: str = DEFAULT_ADDRESS,
+        *,
+        remember: bool = True,
+        tls: ssl.SSLContext | None = None,
+    ) -> None:
+        super().__init__()
+        self.address = address
+        self.remember = remember  # keep the seat token in the save folder (not on a web page)
+        self.tls = tls
+
     def compose(self) -> ComposeResult:
         with Vertical(id="join-box"):
             yield Static(t("net.join_title"), classes="dialog-title")
             yield Static(t("net.address"))
-            yield Input(DEFAULT_ADDRESS, id="join-address")
+            yield Input(self.address, id="join-address")
             yield Static(t("net.code"))
             yield Input(id="join-code", max_length=12)
             yield Static(t("net.name"))
@@ -155,7 +168,10 @@ class JoinScreen(Screen[None]):
             self.action_back()
 
     def action_back(self) -> None:
-        self.dismiss(None)
+        if len(self.app.screen_stack) > 1:
+            self.dismiss(None)
+        else:
+            self.app.exit()
 
     def join(self) -> None:
         """Check the form, then connect in the background."""
@@ -168,14 +184,15 @@ class JoinScreen(Screen[None]):
         if not watch and not name:
             self._say(t("net.need_name"))
             return
-        client = KozaClient(
-            self._value("join-address"), password=self._value("join-password") or None
-        )
+        password = self._value("join-password") or None
+        client = KozaClient(self._value("join-address"), password=password, tls=self.tls)
         self._say(t("net.connecting", url=client.url))
         self.run_worker(self._connect(client, code, name, watch), exclusive=True, group="koza-join")
 
     async def _connect(self, client: KozaClient, code: str, name: str, watch: bool) -> None:
-        folder = save_folder.save_dir(getattr(self.app, "save_dir", None))
+        folder = None
+        if self.remember:
+            folder = save_folder.save_dir(getattr(self.app, "save_dir", None))
         try:
             await enter_room(
                 client, code, name, folder=folder, watch=watch, password=client.password
