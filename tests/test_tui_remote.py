@@ -21,6 +21,7 @@ from koza.tui.app import KozaApp
 from koza.tui.dialogs import EndPromptScreen, GameOverScreen, RoundOverScreen
 from koza.tui.remote_join import JoinScreen, WaitScreen
 from koza.tui.remote_table import RemoteTableScreen
+from koza.tui.remote_web import WebClientApp
 from koza.tui.table.hand import HandView
 from koza.tui.table.side import MoveLog
 
@@ -218,3 +219,19 @@ async def test_an_absent_player_shows_a_countdown_and_a_lost_server_shows_reconn
         server.close()
         await server.wait_closed()
         koza.close()
+
+
+async def test_the_web_pages_client_joins_and_keeps_no_token(tmp_path: Path) -> None:
+    async with local_server(tmp_path) as (koza, url):
+        host = KozaClient(url)
+        await host.connect()
+        joined = await host.create_room("Anna", players=2, humans=2, bot="random")
+        app = WebClientApp(url)
+        async with app.run_test(size=SIZE) as pilot:
+            assert isinstance(app.screen, JoinScreen)
+            await pilot.press(*joined.code.lower(), "tab", *"Bob", "enter")
+            screen = await _table(pilot, app)
+            assert screen.me == 1
+            await screen.client.close()
+        assert not (tmp_path / "koza-tokens.json").exists()
+        await host.close()

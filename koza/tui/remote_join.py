@@ -118,6 +118,7 @@ class JoinScreen(Screen[None]):
     """Address, room code and name; Join connects and takes the seat."""
 
     BINDINGS = [Binding("escape", "back", t("net.back"))]
+    AUTO_FOCUS = "#join-code"
 
     def __init__(
         self,
@@ -148,9 +149,6 @@ class JoinScreen(Screen[None]):
                 yield Button(t("net.back"), id="join-back")
             yield Static("", id="join-status")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#join-code", Input).focus()
 
     def _value(self, id: str) -> str:
         return self.query_one(f"#{id}", Input).value.strip()

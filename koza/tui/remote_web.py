@@ -18,6 +18,14 @@ from koza.tui.remote_join import JoinScreen
 from koza.tui.strings import t
 
 
+class _Left(Screen[None]):
+    """Under the join form: shown again only when the visitor has left, so the app ends."""
+
+    def on_screen_resume(self) -> None:
+        if getattr(self.app, "started", False):
+            self.app.exit()
+
+
 class WebClientApp(App[int]):
     """Only the join form, the waiting room and the table; leaving ends the app."""
 
@@ -27,9 +35,14 @@ class WebClientApp(App[int]):
         super().__init__()
         self.address = address
         self.tls = tls
+        self.started = False
 
     def get_default_screen(self) -> Screen[None]:
-        return JoinScreen(self.address, remember=False, tls=self.tls)
+        return _Left()
+
+    async def on_mount(self) -> None:
+        await self.push_screen(JoinScreen(self.address, remember=False, tls=self.tls))
+        self.started = True
 
 
 def main(argv: list[str] | None = None) -> int:
