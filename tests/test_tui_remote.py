@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from net_support import local_server
@@ -14,13 +16,16 @@ from textual.widgets import Input
 
 from koza.bots import make_bot
 from koza.core.commands import Play
+from koza.core.game import Game
+from koza.core.rules import RuleSet
+from koza.core.view import seat_view
 from koza.net.client import KozaClient
 from koza.net.scripted import autoplay
 from koza.net.server import KozaServer, start
 from koza.tui.app import KozaApp
 from koza.tui.dialogs import EndPromptScreen, GameOverScreen, RoundOverScreen
 from koza.tui.remote_join import JoinScreen, WaitScreen
-from koza.tui.remote_table import RemoteTableScreen
+from koza.tui.remote_table import RemoteTableScreen, remote_state
 from koza.tui.remote_web import WebClientApp
 from koza.tui.table.hand import HandView
 from koza.tui.table.side import MoveLog
@@ -62,7 +67,8 @@ async def test_a_person_plays_by_keys_at_a_table_on_the_server(tmp_path: Path) -
             screen = await _table(pilot, app)
             assert screen.me == 0 and screen.session.bot(1) is None  # the server moves the bot
             moves = 0
-            while moves < 4:
+            while room.session is None or room.session.state.round_no < 2:
+                assert moves < 300, "a round ends within 300 of our moves"
                 await _until(
                     pilot,
                     lambda: (
@@ -71,7 +77,13 @@ async def test_a_person_plays_by_keys_at_a_table_on_the_server(tmp_path: Path) -
                     "our turn",
                 )
                 if not screen.my_turn():
-                    await pilot.press("enter")  # the round's end: next round
+                    assert isinstance(app.screen, RoundOverScreen | GameOverScreen)
+                    await pilot.press("enter")  # the round's end: we are ready for the next
+                    await _until(
+                        pilot,
+                        lambda: room.session is not None and room.session.state.round_no == 2,
+                        "the next round, once we said we are ready",
+                    )
                     continue
                 before = room.session.state.seq if room.session else -1
                 sc = screen.scene()
@@ -235,3 +247,33 @@ async def test_the_web_pages_client_joins_and_keeps_no_token(tmp_path: Path) -> 
             await screen.client.close()
         assert not (tmp_path / "koza-tokens.json").exists()
         await host.close()
+
+
+async def test_the_host_starts_at_once_and_bots_take_the_open_seats(tmp_path: Path) -> None:
+    async with local_server(tmp_path) as (koza, url):
+        client = KozaClient(url)
+        await client.connect()
+        await client.create_room("Anna", players=3, humans=3, bot="random")
+        app = _app(tmp_path, client)
+        async with app.run_test(size=SIZE) as pilot:
+            await _until(pilot, lambda: isinstance(app.screen, WaitScreen), "the waiting room")
+            assert "Anna" in str(app.screen.query_one("#wait-seats").render())
+            await pilot.press("s")
+            screen = await _table(pilot, app)
+            assert screen.bots == (False, True, True)
+            await client.close()
+
+
+def test_the_table_state_of_a_finished_game_names_the_same_goat() -> None:
+    rng = random.Random(4)
+    game = Game.new(["a", "b", "c"], RuleSet(target=51), seed=4)
+    while not game.is_over:
+        if game.state.phase == "round_over":
+            game.next_round()
+        else:
+            game.play(rng.choice(game.legal_moves()))
+    mirror = SimpleNamespace(view=seat_view(game.state, 1), seq=game.state.seq)
+    state = remote_state(mirror)  # type: ignore[arg-type]
+    assert state.phase == "game_over" and state.turn == -1
+    assert (state.goats, state.ranking) == (game.state.goats, game.state.ranking)
+    assert state.records == game.state.records and state.round is None
