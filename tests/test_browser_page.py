@@ -56,6 +56,20 @@ async def _until(ok: object, what: str, limit: float = 60) -> None:
         await asyncio.sleep(0.2)
 
 
+async def _settled(page: object, limit: float = 60) -> None:
+    """Wait until the page looks the same for a second (the app has started and drawn)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + limit
+    before = b""
+    while loop.time() < deadline:
+        await asyncio.sleep(1)
+        now = await page.screenshot()  # type: ignore[attr-defined]
+        if now == before:
+            return
+        before = now
+    raise AssertionError("the page never settled")
+
+
 async def test_a_browser_joins_a_room_and_plays_a_move(tmp_path: Path) -> None:
     playwright_api = pytest.importorskip("playwright.async_api")
     server = subprocess.Popen(
@@ -87,7 +101,7 @@ async def test_a_browser_joins_a_room_and_plays_a_move(tmp_path: Path) -> None:
             await page.wait_for_selector("body.-first-byte", timeout=60_000)
             _say("the page shows the koza client")
             await page.click(".textual-terminal")
-            await asyncio.sleep(2)  # the join form has its code field focused
+            await _settled(page)  # the join form is drawn, its code field focused
             await page.keyboard.type(joined.code.lower())
             await page.keyboard.press("Tab")
             await page.keyboard.type("Bob")
