@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint format bench po clean
+.PHONY: play test lint format bench po clean test-browser
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -22,6 +22,13 @@ lint: $(STAMP)
 
 test: lint
 	$(BIN)/python -m pytest
+
+# koza server --web in headless Chromium: Debian's chromium (never a downloaded browser)
+# driven by Playwright for Python.  Not part of make test.
+test-browser: $(STAMP)
+	@test -x /usr/bin/chromium || apt-get install -y chromium
+	$(BIN)/python -m pip install -q playwright
+	KOZA_BROWSER_TEST=1 $(BIN)/python -m pytest tests/test_browser_page.py -s -p no:cacheprovider
 
 bench: $(STAMP)
 	$(BIN)/python -m koza.bench

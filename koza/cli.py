@@ -394,6 +394,24 @@ def add_tournament_parser(sub: Subparsers, common: argparse.ArgumentParser) -> N
     add(sub, common)
 
 
+def add_server_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    from koza.net import cli as net  # websockets loads only when a network command runs
+
+    net.add_server_parser(sub, common)
+
+
+def add_host_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    from koza.net import cli as net
+
+    net.add_host_parser(sub, common)
+
+
+def add_join_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    from koza.net import cli as net
+
+    net.add_join_parser(sub, common)
+
+
 # --- the parser --------------------------------------------------------------
 
 SUBCOMMANDS: list[Callable[[Subparsers, argparse.ArgumentParser], None]] = [
@@ -404,6 +422,9 @@ SUBCOMMANDS: list[Callable[[Subparsers, argparse.ArgumentParser], None]] = [
     add_verify_parser,
     add_sim_parser,
     add_tournament_parser,
+    add_server_parser,
+    add_host_parser,
+    add_join_parser,
 ]
 
 

@@ -341,6 +341,11 @@ class KozaApp(App[int]):
 
         self.push_screen(RulesScreen())
 
+    def action_join(self) -> None:
+        from koza.tui.remote_join import JoinScreen
+
+        self.push_screen(JoinScreen())
+
     def action_help(self) -> None:
         from koza.tui.screens.help import HelpScreen
         from koza.tui.screens.too_small import TooSmallScreen

@@ -1,4 +1,4 @@
-"""The start menu: New game, Resume, Watch bots, Replay, Rules, Quit."""
+"""The start menu: New game, Resume, Watch bots, Join a game, Replay, Rules, Quit."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("n", "menu.new_game", "new_game"),
     ("r", "menu.resume", "resume"),
     ("w", "menu.watch", "watch"),
+    ("j", "menu.join", "join"),
     ("p", "menu.replay", "replay"),
     ("h", "menu.rules", "rules"),
     ("s", "menu.settings", "settings"),
@@ -55,6 +56,7 @@ class MenuScreen(Screen[None]):
         Binding("n", "app.new_game", t("menu.new_game"), show=False),
         Binding("r", "app.resume", t("menu.resume"), show=False),
         Binding("w", "app.watch", t("menu.watch"), show=False),
+        Binding("j", "app.join", t("menu.join"), show=False),
         Binding("p", "app.replay", t("menu.replay"), show=False),
         Binding("h", "app.rules", t("menu.rules"), show=False),
         Binding("s", "app.settings", t("menu.settings"), show=False),

@@ -82,6 +82,7 @@ class MoveLog(Static):
     """The last moves of the round (as many as fit) and how the round ended."""
 
     scene: Scene | None = None
+    talk: tuple[str, ...] = ()  # lines said at a table on a server, shown after the moves
 
     def on_resize(self) -> None:  # the scoreboard grew or the window changed: keep the newest
         if self.scene is not None:
@@ -98,6 +99,7 @@ class MoveLog(Static):
                 lines.append(t("table.fish"))
             else:
                 lines.append(t("table.went_out", name=sc.names[rec.out_seat]))
+        lines += self.talk
         room = max(1, self.content_size.height) if self.content_size.height else 8
         width = self.content_size.width
         if width > 8:  # wrap here, so the rows kept are the newest ones (long names wrap)

@@ -1,0 +1,1 @@
+"""Playing over the network: protocol, server, rooms and the headless client."""

@@ -1,0 +1,318 @@
+"""The headless koza client: a connection to a server and a mirror of one seat.
+
+``KozaClient`` connects, says hello, creates, joins, rejoins or watches a room,
+and keeps ``view`` (the seat's ``SeatView``, rebuilt from every ``view``
+message), ``seq``, ``room``, ``log`` (public events, chat, refusals) up to date.
+If the connection drops it reconnects by itself and rejoins its seat with its
+token.  A user interface reads the mirror and awaits ``changed()``; every
+message received is also put on ``inbox``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ssl
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+from pydantic import ValidationError
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from koza.core.commands import Command
+from koza.core.view import SeatView
+from koza.net.protocol import (
+    SERVER_MESSAGES,
+    Away,
+    Chat,
+    ChatLine,
+    CreateRoom,
+    Error,
+    Hello,
+    Join,
+    Joined,
+    ListRooms,
+    Lobby,
+    NextRound,
+    Phrase,
+    PlayCommand,
+    ProtocolError,
+    Quick,
+    QuickLine,
+    Refused,
+    Rejoin,
+    RoomState,
+    Start,
+    ViewUpdate,
+    Watch,
+    Welcome,
+    decode,
+    encode,
+)
+
+MAX_SERVER_FRAME = 1 << 20
+
+
+class ClientError(Exception):
+    """The server refused a request, or cannot be reached; ``str`` is one line.
+
+    ``code`` is the server's error code (``Error.code``), or "" for a network problem.
+    """
+
+    def __init__(self, message: str, code: str = "") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+DEFAULT_PORT = 7777
+
+
+def normalize_url(address: str) -> str:
+    """``host``, ``host:port`` or ``ws://...``/``wss://...`` as a WebSocket URL (port 7777)."""
+    address = address.strip()
+    if "://" not in address:
+        address = f"ws://{address}"
+    try:
+        parts = urlsplit(address)
+        has_port = parts.port is not None
+    except ValueError:
+        return address  # connecting says what is wrong with it
+    if not has_port and parts.hostname:
+        host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+        address = urlunsplit(parts._replace(netloc=f"{host}:{DEFAULT_PORT}"))
+    return address
+
+
+class KozaClient:
+    """One connection to a koza server, seated at (or watching) one room."""
+
+    def __init__(
+        self,
+        url: str,
+        password: str | None = None,
+        reconnect_for: float = 120.0,
+        record: bool = False,
+        tls: ssl.SSLContext | None = None,
+    ) -> None:
+        self.url = normalize_url(url)
+        self.tls = tls  # for wss:// with a certificate the system does not trust
+        self.password = password
+        self.reconnect_for = reconnect_for  # seconds of trying before giving up
+        self.code: str | None = None
+        self.seat: int | None = None  # -1 while watching
+        self.token: str | None = None
+        self.view: SeatView | None = None
+        self.seq = -1
+        self.room: RoomState | None = None
+        self.log: list[Any] = []  # public event dicts, ChatLine, QuickLine, Away, Refused, Error
+        self.inbox: asyncio.Queue[Any] = asyncio.Queue()
+        self.reconnects = 0
+        self.reconnecting = False  # the connection dropped and is being made again
+        self.refusals = 0  # moves the server did not make
+        self.frames: list[str | bytes] | None = [] if record else None  # every frame received
+        self.closed = False
+        self.lost: str | None = None  # why the connection is gone for good
+        self._ws: ClientConnection | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._reply: asyncio.Future[Any] | None = None
+        self._changed = asyncio.Event()
+        self._replaced = False  # another connection took this seat: do not fight for it
+        self._version = 0  # messages taken in so far
+        self._seen = 0  # ... when ``changed`` last returned
+
+    # --- connecting --------------------------------------------------------------
+
+    async def _open(self) -> None:
+        try:
+            extra: dict[str, Any] = {"ssl": self.tls} if self.tls is not None else {}
+            self._ws = await connect(self.url, max_size=MAX_SERVER_FRAME, proxy=None, **extra)
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError) as exc:
+            raise ClientError(f"cannot reach {self.url}: {exc}") from None
+        await self._request(Hello(password=self.password), Welcome)
+
+    async def connect(self) -> None:
+        """Connect and say hello (``ClientError`` if the server cannot be reached)."""
+        self._reader = None
+        await self._open()
+
+    async def _request(self, msg: Any, want: type) -> Any:
+        """Send ``msg`` and wait for the answer of type ``want`` (or an error)."""
+        if self._ws is None:
+            raise ClientError("not connected")
+        loop = asyncio.get_running_loop()
+        self._reply = loop.create_future()
+        try:
+            await self._ws.send(encode(msg))
+        except ConnectionClosed:
+            self._reply = None
+            raise ClientError("the connection closed") from None
+        if self._reader is None or self._reader.done():
+            self._reader = asyncio.create_task(self._read())
+        try:
+            reply = await asyncio.wait_for(self._reply, 15)
+        except TimeoutError:
+            raise ClientError(f"no answer from {self.url}") from None
+        finally:
+            self._reply = None
+        if isinstance(reply, Error):
+            raise ClientError(reply.message, reply.code)
+        if not isinstance(reply, want):
+            raise ClientError(f"unexpected answer {reply.type!r}")
+        return reply
+
+    async def _read(self) -> None:
+        ws = self._ws
+        assert ws is not None
+        try:
+            async for frame in ws:
+                if self.frames is not None:
+                    self.frames.append(frame)
+                try:
+                    self._take(decode(frame, SERVER_MESSAGES, MAX_SERVER_FRAME))
+                except (ProtocolError, ValidationError):
+                    continue  # a message this client cannot read changes nothing
+        except ConnectionClosed:
+            pass
+        if self._reply is not None and not self._reply.done():
+            self._reply.set_exception(ClientError("the connection closed"))
+        if self._replaced:
+            self._give_up("this seat was taken back from another connection")
+        elif not self.closed:
+            asyncio.create_task(self._reconnect())
+
+    async def _reconnect(self) -> None:
+        """Connect again and take the same seat back (or watch again)."""
+        if self.code is None:
+            self._give_up("the connection closed")
+            return
+        self.reconnecting = True
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.reconnect_for
+        delay = 0.1
+        while not self.closed and loop.time() < deadline:
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 2.0)
+            try:
+                self._reader = None
+                await self._open()
+                if self.token is not None:
+                    again = Rejoin(code=self.code, token=self.token, last_seq=self.seq)
+                    await self._request(again, Joined)
+                else:
+                    await self._request(Watch(code=self.code, password=self.password), Joined)
+            except ClientError as exc:
+                if exc.code in ("not_found", "forbidden"):  # the room or the seat is gone
+                    self._give_up(str(exc))
+                    return
+                continue
+            self.reconnects += 1
+            self.reconnecting = False
+            return
+        self._give_up(f"lost the connection to {self.url}")
+
+    def _give_up(self, why: str) -> None:
+        self.lost, self.reconnecting = why, False
+        self.inbox.put_nowait(Error(code="lost", message=why))
+        self._version += 1
+        self._changed.set()
+
+    # --- the mirror ----------------------------------------------------------------
+
+    def _take(self, msg: Any) -> None:
+        if isinstance(msg, ViewUpdate):
+            self.view = msg.view
+            self.seq = msg.seq
+            self.log.extend(msg.events)
+        elif isinstance(msg, RoomState):
+            self.room = msg
+        elif isinstance(msg, Joined):
+            self.code, self.seat = msg.code, msg.seat
+            if msg.token is not None:
+                self.token = msg.token
+        elif isinstance(msg, ChatLine | QuickLine | Away | Refused | Error):
+            self.log.append(msg)
+            self.refusals += isinstance(msg, Refused)
+            self._replaced |= isinstance(msg, Error) and msg.code == "replaced"
+        reply = self._reply
+        if (
+            reply is not None
+            and not reply.done()
+            and isinstance(msg, Welcome | Joined | Lobby | Error)
+        ):
+            reply.set_result(msg)
+        self.inbox.put_nowait(msg)
+        self._version += 1
+        self._changed.set()
+
+    async def changed(self, timeout: float | None = None) -> None:
+        """Wait for a message taken in since ``changed`` last returned (or ``timeout``)."""
+        if self._version == self._seen:
+            self._changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), timeout)
+        self._seen = self._version
+
+    @property
+    def my_turn(self) -> bool:
+        v = self.view
+        return v is not None and v.seat >= 0 and v.phase == "playing" and v.turn == v.seat
+
+    @property
+    def game_over(self) -> bool:
+        return self.view is not None and self.view.phase == "game_over"
+
+    # --- requests ----------------------------------------------------------------
+
+    async def lobby(self) -> Lobby:
+        return await self._request(ListRooms(), Lobby)
+
+    async def create_room(self, name: str, **settings: Any) -> Joined:
+        """A new room (``players``, ``humans``, ``rules``, ``bot``, ``away_seconds``...)."""
+        return await self._request(CreateRoom(name=name, **settings), Joined)
+
+    async def join(self, code: str, name: str, password: str | None = None) -> Joined:
+        return await self._request(Join(code=code, name=name, password=password), Joined)
+
+    async def rejoin(self, code: str, token: str) -> Joined:
+        self.token = token
+        return await self._request(Rejoin(code=code, token=token), Joined)
+
+    async def watch(self, code: str, password: str | None = None) -> Joined:
+        self.password = password or self.password
+        return await self._request(Watch(code=code, password=password), Joined)
+
+    async def _send(self, msg: Any) -> None:
+        if self._ws is None:
+            raise ClientError("not connected")
+        with contextlib.suppress(ConnectionClosed):  # the reader reconnects
+            await self._ws.send(encode(msg))
+
+    async def start(self) -> None:
+        await self._send(Start())
+
+    async def play(self, command: Command) -> None:
+        """Send a move for the table as this client last saw it (``seq``)."""
+        await self._send(PlayCommand(seq=self.seq, move=command))
+
+    async def next_round(self) -> None:
+        await self._send(NextRound(seq=self.seq))
+
+    async def chat(self, text: str) -> None:
+        await self._send(Chat(text=text))
+
+    async def quick(self, phrase: Phrase) -> None:
+        await self._send(Quick(phrase=phrase))
+
+    async def drop(self) -> None:
+        """Cut the connection without leaving (tests: a network failure)."""
+        if self._ws is not None and self._ws.transport is not None:
+            self._ws.transport.abort()
+
+    async def close(self) -> None:
+        self.closed = True
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(self._reader, 5)

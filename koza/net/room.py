@@ -1,0 +1,391 @@
+"""One room: its seats and tokens, its saved game, its bots and its away timers.
+
+A room knows nothing of sockets: each member is an ``Outbox`` (``send(text)``
+never blocks).  Every change to the game happens under ``lock``, goes through
+``Session.play`` (so it is in the save before anyone hears of it), and is then
+sent to every member as that member's own view.  ``run`` drives the bots and
+the timers until the game is over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from koza.bots import Bot, decide, make_bot
+from koza.core.commands import Command
+from koza.core.events import SeatInfo
+from koza.core.game import IllegalMoveError
+from koza.core.rules import RuleSet
+from koza.net import roomfile
+from koza.net.protocol import (
+    Away,
+    Error,
+    ProtocolError,
+    RoomInfo,
+    RoomState,
+    SeatStatus,
+    ViewUpdate,
+    encode,
+)
+from koza.net.roomfile import RoomRecord, SeatRecord
+from koza.net.wire import public_event, view_for
+from koza.session import SaveError, Session, bot_seed
+
+log = logging.getLogger("koza.server")
+SAVE_RETRY = 5.0  # seconds before a room whose save failed tries again
+
+
+class Outbox(Protocol):
+    """A room member: a seat (``None`` for a watcher) and a way to send it text."""
+
+    seat: int | None
+    last_seq: int
+
+    def send(self, text: str) -> None: ...
+
+
+@dataclass
+class Slot:
+    """A seat of the room, with the members who hold it and its absence."""
+
+    record: SeatRecord
+    members: set[Outbox] = field(default_factory=set)
+    away_since: float | None = None  # time.monotonic() when its last member left
+    bot_playing: bool = False  # a bot plays for this absent human
+    ready: bool = False  # asked for the next round
+
+
+class Room:
+    """A table of 2-4 seats on the server."""
+
+    def __init__(self, record: RoomRecord, folder: Path, sync: bool = True) -> None:
+        self.record = record
+        self.code = record.code
+        self.folder = folder
+        self.sync = sync
+        self.slots = [Slot(s) for s in record.seats]
+        self.watchers: set[Outbox] = set()
+        self.session: Session | None = None
+        self.lock = asyncio.Lock()
+        self.finished = record.finished
+        self._starting = False
+        self._wake = asyncio.Event()
+        self._bots: dict[int, Bot] = {}
+        self.rules = RuleSet.from_options(record.rules)
+
+    # --- seats -------------------------------------------------------------------
+
+    @property
+    def started(self) -> bool:
+        return self.session is not None or self._starting
+
+    def open_seats(self) -> int:
+        return sum(s.record.kind == "open" for s in self.slots)
+
+    def take_seat(self, name: str) -> tuple[int, str]:
+        """Give the first open seat to ``name``; returns ``(seat, token)``."""
+        if self.started:
+            raise ProtocolError("full", f"room {self.code} has already started")
+        for i, slot in enumerate(self.slots):
+            if slot.record.kind == "open":
+                token = roomfile.new_token()
+                slot.record = SeatRecord(
+                    name=name, kind="human", token_hash=roomfile.digest(token, self.record.salt)
+                )
+                return i, token
+        raise ProtocolError("full", f"room {self.code} has no open seat")
+
+    def humans_wanted(self) -> bool:
+        taken = sum(s.record.kind == "human" for s in self.slots)
+        return taken < self.record.humans and self.open_seats() > 0
+
+    def seat_of_token(self, token: str) -> int | None:
+        for i, slot in enumerate(self.slots):
+            h = slot.record.token_hash
+            if h is not None and roomfile.matches(token, self.record.salt, h):
+                return i
+        return None
+
+    def password_ok(self, password: str | None) -> bool:
+        if self.record.password_hash is None:
+            return True
+        return password is not None and roomfile.matches(
+            password, self.record.salt, self.record.password_hash
+        )
+
+    # --- members -----------------------------------------------------------------
+
+    def attach(self, member: Outbox, last_seq: int = -1) -> None:
+        """Seat ``member`` (or add a watcher) and send it the table as it is now.
+
+        A member that saw events up to ``last_seq`` before also gets the public
+        events it missed since then.
+        """
+        if member.seat is None:
+            self.watchers.add(member)
+        else:
+            slot = self.slots[member.seat]
+            slot.members.add(member)
+            if slot.away_since is not None or slot.bot_playing:
+                slot.away_since, slot.bot_playing = None, False
+                self._wake.set()
+        seq = self.session.state.seq if self.session is not None else -1
+        missed = 0 <= last_seq < seq
+        member.last_seq = last_seq if missed else -1
+        self.broadcast_room()
+        self._send_view(member, with_events=missed)
+
+    def detach(self, member: Outbox) -> None:
+        """A member left; a seat left empty starts its away timer if the game runs."""
+        self.watchers.discard(member)
+        if member.seat is not None:
+            slot = self.slots[member.seat]
+            slot.members.discard(member)
+            if not slot.members and slot.record.kind == "human" and not self.finished:
+                slot.away_since = time.monotonic()
+                self._send_away(member.seat, slot)
+                self._wake.set()
+        self.broadcast_room()
+
+    def members(self) -> list[Outbox]:
+        return [m for s in self.slots for m in s.members] + list(self.watchers)
+
+    # --- messages out ------------------------------------------------------------
+
+    def info(self) -> RoomInfo:
+        return RoomInfo(
+            code=self.code,
+            players=self.record.players,
+            open_seats=self.open_seats(),
+            names=tuple(s.record.name or "" for s in self.slots),
+            started=self.started,
+            password=self.record.password_hash is not None,
+            rules=self.rules.changed(),
+        )
+
+    def _away_left(self, slot: Slot) -> float | None:
+        if slot.away_since is None or slot.bot_playing:
+            return None
+        left = slot.away_since + self.record.away_seconds - time.monotonic()
+        return round(max(0.0, left), 1)
+
+    def room_state(self) -> RoomState:
+        return RoomState(
+            code=self.code,
+            started=self.started,
+            finished=self.finished,
+            seats=tuple(
+                SeatStatus(
+                    name=s.record.name,
+                    kind=s.record.kind,
+                    connected=bool(s.members) or s.record.kind == "bot",
+                    away_left=self._away_left(s),
+                    bot_playing=s.bot_playing,
+                )
+                for s in self.slots
+            ),
+            away_seconds=self.record.away_seconds,
+            watchers=len(self.watchers),
+        )
+
+    def broadcast(self, text: str) -> None:
+        for m in self.members():
+            m.send(text)
+
+    def broadcast_room(self) -> None:
+        self.broadcast(encode(self.room_state()))
+
+    def _send_away(self, seat: int, slot: Slot) -> None:
+        left = self._away_left(slot)
+        msg = Away(seat=seat, seconds_left=left or 0.0, bot_playing=slot.bot_playing)
+        self.broadcast(encode(msg))
+
+    def _send_view(self, member: Outbox, with_events: bool = True) -> None:
+        if self.session is None:
+            return
+        game = self.session.game
+        state = game.state  # read once: a move may be landing in a worker thread
+        seq = state.seq
+        if member.last_seq >= seq:
+            return
+        events = game.events[member.last_seq + 1 : seq + 1] if with_events else ()
+        msg = ViewUpdate(
+            seq=seq,
+            view=view_for(state, member.seat),
+            events=tuple(public_event(e, member.seat) for e in events),
+        )
+        member.last_seq = seq
+        member.send(encode(msg))
+
+    def broadcast_views(self) -> None:
+        for m in self.members():
+            self._send_view(m)
+
+    # --- the game ----------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Bots take the open seats; the game is created, saved and dealt (off the loop)."""
+        if self.started or self._starting:
+            return
+        self._starting = True
+        opened = [i for i, slot in enumerate(self.slots) if slot.record.kind == "open"]
+        for i in opened:
+            self.slots[i].record = SeatRecord(name=f"Bot {i + 1}", kind="bot")
+        seats = [
+            SeatInfo(name=s.record.name or "?", kind=s.record.kind, bot=self.record.bot)
+            if s.record.kind == "bot"
+            else SeatInfo(name=s.record.name or "?")
+            for s in self.slots
+        ]
+        try:
+            self.session = await asyncio.to_thread(self._create, seats)
+        except (SaveError, OSError) as exc:  # the room stays open; starting may be tried again
+            self._starting = False
+            for i in opened:
+                self.slots[i].record = SeatRecord()
+            self._cannot_save(f"the server cannot save a new game: {exc}")
+            return
+        self.broadcast_room()
+        self.broadcast_views()
+        self._wake.set()
+
+    def _create(self, seats: list[SeatInfo]) -> Session:
+        """The side file first, then the save, then the side file naming the save."""
+        roomfile.write(self.folder, self.current_record())
+        session = Session.create(
+            seats, self.rules, None, self.folder, game_id=self.record.game_id, sync=self.sync
+        )
+        self.record.save = session.path.name
+        roomfile.write(self.folder, self.current_record())
+        return session
+
+    def resume(self, session: Session) -> None:
+        """Reopen after a restart: every human is away until it rejoins."""
+        self.session = session
+        now = time.monotonic()
+        for slot in self.slots:
+            if slot.record.kind == "human":
+                slot.away_since = now
+
+    def current_record(self) -> RoomRecord:
+        self.record.seats = [s.record for s in self.slots]
+        self.record.finished = self.finished
+        return self.record
+
+    def _controls(self, seat: int) -> bool:
+        """True if the server's bot moves for ``seat`` now."""
+        slot = self.slots[seat]
+        return slot.record.kind == "bot" or slot.bot_playing
+
+    def _bot(self, seat: int) -> Bot:
+        if seat not in self._bots:
+            assert self.session is not None
+            self._bots[seat] = make_bot(self.record.bot, bot_seed(self.session.state.seed, seat))
+        return self._bots[seat]
+
+    async def play(self, seat: int, seq: int, move: Command) -> str | None:
+        """A member's move; ``None`` if made, else the one-line reason it was not."""
+        async with self.lock:
+            if self.session is None or self.finished:
+                return "the game is not running"
+            state = self.session.state
+            if seq != state.seq:
+                return f"that move was for event {seq}; the table is at event {state.seq}"
+            if self._controls(seat):
+                return "a bot is playing this seat"
+            try:
+                await asyncio.to_thread(self.session.play, move, seat)
+            except IllegalMoveError as exc:
+                return str(exc)
+            except SaveError as exc:  # nothing was played: the move may be sent again
+                return f"the server could not save that move: {exc}"
+            self._after_change()
+        return None
+
+    async def ready(self, seat: int, seq: int) -> str | None:
+        """A seat asks for the next round."""
+        async with self.lock:
+            if self.session is None or self.session.state.phase != "round_over":
+                return "no round is over now"
+            if seq != self.session.state.seq:
+                return f"that was for event {seq}; the table is at event {self.session.state.seq}"
+            self.slots[seat].ready = True
+        self._wake.set()
+        return None
+
+    def _after_change(self) -> None:
+        assert self.session is not None
+        if self.session.game.is_over and not self.finished:
+            self.finished = True
+            self.session.close()
+            roomfile.write(self.folder, self.current_record())
+            self.broadcast_room()
+        self.broadcast_views()
+        self._wake.set()
+
+    async def run(self) -> None:
+        """Drive bots, timers and new rounds until the game is over."""
+        while not self.finished:
+            self._wake.clear()
+            try:
+                if await self._step():
+                    continue
+            except (SaveError, OSError) as exc:  # e.g. a full disk: nothing moved; try again
+                self._cannot_save(f"the server cannot save this game: {exc}")
+                await asyncio.sleep(SAVE_RETRY)
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self._next_deadline())
+
+    def _cannot_save(self, message: str) -> None:
+        log.error("room %s: %s", self.code, message)
+        self.broadcast(encode(Error(code="internal", message=message)))
+
+    def _next_deadline(self) -> float | None:
+        lefts = [self._away_left(s) for s in self.slots]
+        known = [x for x in lefts if x is not None]
+        return max(0.05, min(known)) if known else None
+
+    async def _step(self) -> bool:
+        """Do the next thing the server must do; False if it must wait for someone."""
+        for i, slot in enumerate(self.slots):
+            left = self._away_left(slot)
+            if left is not None and left <= 0:
+                slot.bot_playing = True
+                self._send_away(i, slot)
+                self.broadcast_room()
+        if self.session is None:
+            return False
+        state = self.session.state
+        if state.phase == "round_over":
+            humans = [s for s in self.slots if s.record.kind == "human" and not s.bot_playing]
+            if not all(s.ready for s in humans):
+                return False
+            async with self.lock:
+                for s in self.slots:
+                    s.ready = False
+                await asyncio.to_thread(self.session.next_round)
+                self._after_change()
+            return True
+        seat = state.turn
+        if state.phase != "playing" or seat < 0 or not self._controls(seat):
+            return False
+        if self.record.bot_delay:
+            await asyncio.sleep(self.record.bot_delay)
+        command = await asyncio.to_thread(decide, self._bot(seat), state, seat)
+        async with self.lock:
+            if self.session.state is not state or not self._controls(seat):
+                return True  # the table moved on meanwhile (a player came back)
+            await asyncio.to_thread(self.session.play, command, seat)
+            self._after_change()
+        return True
+
+    def close(self) -> None:
+        if self.session is not None:
+            self.session.close()

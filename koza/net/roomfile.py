@@ -1,0 +1,116 @@
+"""A room's side file: what a server needs to reopen a room, kept beside its save.
+
+``koza-room-<CODE>.json`` holds the room code, its settings, the seats and a hash
+of each seat token (never the token itself, never anything of the game: the game
+is only in the save).  It is written atomically (temporary file, fsync, rename)
+before the game's save exists and again once it does, so a server killed at any
+moment finds either no room or a room it can reopen.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import os
+import secrets
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+PREFIX = "koza-room-"
+SUFFIX = ".json"
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: easy to read aloud
+CODE_LENGTH = 6
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    """A seat token: 192 random bits, unrelated to the room code."""
+    return secrets.token_urlsafe(24)
+
+
+def digest(secret: str, salt: str) -> str:
+    return hashlib.sha256(f"{salt}:{secret}".encode()).hexdigest()
+
+
+def matches(secret: str, salt: str, hashed: str) -> bool:
+    return hmac.compare_digest(digest(secret, salt), hashed)
+
+
+class SeatRecord(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str | None = None
+    kind: Literal["human", "bot", "open"] = "open"
+    token_hash: str | None = None
+
+
+class RoomRecord(BaseModel):
+    """The side file's contents."""
+
+    model_config = ConfigDict(extra="forbid")
+    format: Literal["koza-room"] = "koza-room"
+    code: str
+    game_id: str
+    salt: str = Field(default_factory=lambda: secrets.token_hex(8))
+    save: str | None = None  # the save's file name, once the game has started
+    players: int
+    humans: int
+    rules: dict[str, str | int]
+    bot: str
+    away_seconds: float
+    bot_delay: float
+    password_hash: str | None = None
+    seats: list[SeatRecord]
+    finished: bool = False
+
+
+def path_for(folder: Path, code: str) -> Path:
+    return folder / f"{PREFIX}{code}{SUFFIX}"
+
+
+def write(folder: Path, record: RoomRecord) -> None:
+    """Replace the side file atomically (the old one stays whole until the rename)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    final = path_for(folder, record.code)
+    tmp = final.with_name(final.name + ".tmp")
+    data = record.model_dump_json(indent=1).encode()
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, final)
+    with contextlib.suppress(OSError):
+        dfd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+
+
+def read_all(folder: Path) -> tuple[list[RoomRecord], list[str]]:
+    """Every readable side file in ``folder``, and one line per unreadable one."""
+    records: list[RoomRecord] = []
+    problems: list[str] = []
+    try:
+        files = sorted(folder.glob(f"{PREFIX}*{SUFFIX}"))
+    except OSError:
+        return records, problems
+    for f in files:
+        try:
+            records.append(RoomRecord.model_validate_json(f.read_bytes()))
+        except (OSError, ValidationError) as exc:
+            problems.append(f"{f}: not a readable room file ({type(exc).__name__})")
+    return records, problems
+
+
+def find_save(folder: Path, game_id: str) -> Path | None:
+    """The save of ``game_id`` (its name ends ``-<game_id>.koza.jsonl``)."""
+    hits = sorted(folder.glob(f"*-{game_id}.koza.jsonl"))
+    return hits[0] if hits else None

@@ -1,0 +1,153 @@
+"""Helpers for the network tests (no tests here): servers on loopback and a leak check."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+from koza.core.events import Event, TileDrawn
+from koza.core.state import GameState, apply_event
+from koza.core.tiles import parse_tile, tiles_of
+from koza.core.view import SeatView
+from koza.net.server import KozaServer, start
+from koza.storage.savefile import load
+
+TILE_NAME = re.compile(r'"(\d-\d)"')
+
+
+@contextlib.asynccontextmanager
+async def local_server(folder: Path, **kwargs: Any) -> AsyncIterator[tuple[KozaServer, str]]:
+    """A server in this event loop on a free loopback port: ``(server, url)``."""
+    koza = KozaServer(folder, bot_delay=0, sync=False, **kwargs)
+    koza.reopen()
+    server = await start(koza, "127.0.0.1", 0)
+    port = next(iter(server.sockets)).getsockname()[1]
+    try:
+        yield koza, f"ws://127.0.0.1:{port}"
+    finally:
+        server.close()
+        await server.wait_closed()
+        koza.close()
+
+
+class ServerProcess:
+    """``koza server`` in a child process (``kill()`` is ``kill -9``)."""
+
+    def __init__(self, folder: Path, port: int = 0) -> None:
+        self.folder = folder
+        cmd = [sys.executable, "-m", "koza", "server", "--port", str(port), "--bot-delay", "0"]
+        cmd += ["--save-dir", str(folder)]
+        self.proc = subprocess.Popen(
+            cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+        )
+        assert self.proc.stdout is not None
+        first = self.proc.stdout.readline()  # "koza server: listening on ws://127.0.0.1:PORT"
+        match = re.search(r"ws://[\d.]+:(\d+)", first)
+        if match is None:
+            self.proc.kill()
+            raise RuntimeError(f"server did not start: {first!r} {self.proc.stderr.read()!r}")
+        self.port = int(match.group(1))
+        self.url = f"ws://127.0.0.1:{self.port}"
+
+    def kill(self) -> None:
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> str:
+        """End it (if still running); its stderr."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        assert self.proc.stderr is not None
+        return self.proc.stderr.read()
+
+
+@contextlib.contextmanager
+def server_process(folder: Path) -> Iterator[ServerProcess]:
+    proc = ServerProcess(folder)
+    try:
+        yield proc
+    finally:
+        proc.stop()
+
+
+def the_save(folder: Path) -> Path:
+    saves = sorted(folder.glob("*.koza.jsonl"))
+    assert len(saves) == 1, saves
+    return saves[0]
+
+
+def knowledge(events: list[Event], seat: int | None) -> list[frozenset[int]]:
+    """``[i]``: the tiles ``seat`` (None: a watcher) may know after event ``i``.
+
+    Its hands so far, its own draws, and every tile played in public so far.
+    """
+    out: list[frozenset[int]] = []
+    known: set[int] = set()
+    state: GameState | None = None
+    for ev in events:
+        state = apply_event(state, ev)
+        known |= {p.tile for p in state.chain}
+        if seat is not None:
+            known |= {t for t in range(28) if state.hand(seat) >> t & 1}
+            if isinstance(ev, TileDrawn) and ev.seat == seat:
+                known.add(ev.tile)
+        out.append(frozenset(known))
+    return out
+
+
+def leaked_tiles(frames: list[str | bytes], events: list[Event], seat: int | None) -> list[str]:
+    """Every tile name in ``frames`` (but chat) that ``seat`` could not know when it was sent.
+
+    A frame's moment is the ``seq`` of the last view before it (or in it).
+    """
+    allowed = knowledge(events, seat)
+    leaks = []
+    seq = -1
+    for frame in frames:
+        text = frame if isinstance(frame, str) else frame.decode()
+        data = json.loads(text)
+        if data["type"] == "chat_line":
+            continue
+        tiles = {parse_tile(n) for n in TILE_NAME.findall(text)}
+        if data["type"] == "view":
+            seq = data["seq"]
+            tiles |= view_tiles(SeatView.from_json(json.dumps(data["view"])))
+        if not tiles:
+            continue
+        assert seq >= 0, f"tiles before any view: {text[:200]!r}"
+        leaks += [f"seq {seq}: {t}" for t in sorted(tiles) if t not in allowed[seq]]
+    return leaks
+
+
+def view_tiles(view: SeatView) -> set[int]:
+    """Every tile a view names as an int (names in its commands are found by ``TILE_NAME``)."""
+    tiles = {p.tile for p in view.chain} | {a.drawn for a in view.history}
+    tiles |= {view.opening, view.drawn}
+    for mask in view.hand_masks:
+        tiles |= set(tiles_of(mask or 0))
+    return tiles - {-1}
+
+
+def loaded_events(path: Path) -> list[Event]:
+    return load(path).events
+
+
+def wait_until(predicate: Any, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise TimeoutError("condition not met in time")
+        time.sleep(0.05)

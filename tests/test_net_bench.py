@@ -1,0 +1,25 @@
+"""The server's bench figures, on a tiny run (no timing assertions)."""
+
+from __future__ import annotations
+
+import pytest
+
+from koza import bench
+from koza.net import bench_net
+
+
+def test_the_server_bench_gives_its_four_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+    bench.discover()
+    assert bench.BENCHMARKS["net_server_100_rooms"] is bench_net.net_server
+    monkeypatch.setattr(bench_net, "ROOMS", 3)
+    monkeypatch.setattr(bench_net, "SECONDS", 1.0)
+    figures = {name: (value, unit) for name, value, unit in bench_net.net_server()}
+    assert set(figures) == {
+        "net_moves_100_rooms",
+        "net_move_latency_p50",
+        "net_move_latency_p99",
+        "net_memory_per_room",
+    }
+    assert figures["net_moves_100_rooms"][0] > 0 and figures["net_moves_100_rooms"][1] == "moves/s"
+    assert 0 < figures["net_move_latency_p50"][0] <= figures["net_move_latency_p99"][0]
+    assert figures["net_memory_per_room"][1] == "KiB"
