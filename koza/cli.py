@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from koza import __version__
+from koza.driver import DEFAULT_DELAY
 from koza.storage.folder import save_dir
 
 Subparsers = Any  # argparse's _SubParsersAction
@@ -133,8 +134,8 @@ def rule_options_help() -> str:
 
 
 SAVE_DIR_HELP = "the folder of saved games (default: $KOZA_HOME, else the user data folder)"
-BOT_DELAY_HELP = """environment:
-  KOZA_BOT_DELAY=S  seconds between bot moves at the table (default 0.6)
+BOT_DELAY_HELP = f"""environment:
+  KOZA_BOT_DELAY=S  seconds between bot moves at the table (default {DEFAULT_DELAY})
   KOZA_HOME=DIR     the folder of saved games"""
 
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from koza.bots import decide, make_bot
+from koza.bots import decide, make_bot, montecarlo
 from koza.bots.knowledge import infer
 from koza.bots.likelihood import BETA, BETAS, PlayModel
 from koza.bots.montecarlo import MonteCarloBot
@@ -69,9 +69,12 @@ def _learned(opponent: str, games: int) -> list[float]:
     return out
 
 
-def test_greedy_opponents_are_learned_sharp_and_random_ones_flat() -> None:
+def test_greedy_opponents_are_learned_sharp_and_random_ones_flat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """After one game each: greedy is never read flatter than the default and is read
     as the sharpest value at least once; random is always read flatter."""
+    monkeypatch.setattr(montecarlo, "LEARN_OPPONENTS", True)  # off by default: no gain shown
     sharp = _learned("greedy", 2)
     flat = _learned("random", 2)
     assert min(sharp) >= BETA and max(sharp) == BETAS[-1]
