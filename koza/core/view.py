@@ -60,8 +60,8 @@ class SeatView:
 
     @property
     def hand_mask(self) -> int:
-        """This seat's hand."""
-        return self.hand_masks[self.seat] or 0
+        """This seat's hand (none for a watcher, seat -1)."""
+        return self.hand_masks[self.seat] or 0 if 0 <= self.seat < len(self.hand_masks) else 0
 
     @property
     def my_turn(self) -> bool:
@@ -120,7 +120,8 @@ def seat_view(state: GameState, seat: int, face_up: bool = False) -> SeatView:
         history = state.history
     else:
         masks: list[int | None] = [None] * n
-        masks[seat] = r.hands[seat] if r is not None else 0
+        if 0 <= seat < n:  # a watcher (seat -1) sees no hand at all
+            masks[seat] = r.hands[seat] if r is not None else 0
         hand_masks = tuple(masks)
         # only a draw has a drawn tile; another seat's is hidden
         history = tuple(
