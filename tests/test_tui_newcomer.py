@@ -103,7 +103,7 @@ async def test_a_key_pressed_while_a_bot_is_to_move_says_whose_turn_it_is() -> N
 
 
 async def test_the_tiles_you_drew_are_named_and_marked_until_your_next_turn() -> None:
-    session = position(lambda g: g.legal_moves() == [Draw()] and g.state.round.bazaar_left > 2)  # type: ignore[union-attr]
+    session = position(lambda g: g.legal_moves() == (Draw(),) and g.state.round.bazaar_left > 2)  # type: ignore[union-attr]
     app = TableApp(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -327,7 +327,7 @@ def test_a_person_named_you_is_not_told_you_leads() -> None:
 async def test_auto_play_of_a_forced_move_is_off_by_default_and_a_turns_it_on() -> None:
     from koza.core.events import TileDrawn
 
-    session = position(lambda g: g.legal_moves() == [Draw()])
+    session = position(lambda g: g.legal_moves() == (Draw(),))
     app = TableApp(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
