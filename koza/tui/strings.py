@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from contextlib import suppress
 
+from koza.core.rules import OptionInfo
 from koza.i18n import LANGUAGES, choose_language, translations
+from koza.i18n.rule_words import RULE_EN, option_in, values_in_words
 
 EN: dict[str, str] = {
     # --- Kozel's own words (RULES.md "Words") -------------------------------
@@ -342,6 +344,7 @@ EN.update(
         "sys.screenshot_help": "Save an SVG picture of the screen",
     }
 )
+EN.update(RULE_EN)  # each rule option's title, help and values (koza.i18n.rule_words)
 
 
 class Msg(str):
@@ -395,6 +398,16 @@ def bot_help(level: str, english: str = "") -> str:
     """A bot level's one line for players (``english`` when koza has no text for it)."""
     key = "bot." + level.replace(":", "_") + "_help"
     return t(key) if key in EN else english
+
+
+def rule_option(name: str) -> OptionInfo:
+    """Rule option ``name`` with its words in the language in use."""
+    return option_in(name, LANGUAGE)
+
+
+def rule_values(option: OptionInfo) -> str:
+    """Every value ``option`` takes, in a line, in the language in use."""
+    return values_in_words(option, LANGUAGE)
 
 
 def again(text: str) -> str:

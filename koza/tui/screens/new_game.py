@@ -26,7 +26,7 @@ from koza.core.events import SeatInfo
 from koza.core.rules import RuleError, RuleSet, describe
 from koza.tui.screens._util import koza_app
 from koza.tui.settings import read_settings, write_setting
-from koza.tui.strings import bot_name, t
+from koza.tui.strings import bot_name, rule_option, rule_values, t
 
 MAX_SEATS = 4
 PREFERRED_BOTS = ("greedy", "montecarlo", "expert")
@@ -108,12 +108,12 @@ class NewGameScreen(Screen[None]):
             )
 
     def _rule_row(self, name: str) -> ComposeResult:
-        option = describe(name)
+        option = rule_option(name)
         with Horizontal(classes="new-row rule-row"):
             yield Label(option.title, classes="new-label rule-name")
             if option.is_number:
                 yield Input(option.default, compact=True, id=f"rule-{name}", classes="rule-number")
-                yield Static(option.values_in_words(), classes="rule-help", markup=False)
+                yield Static(rule_values(option), classes="rule-help", markup=False)
             else:
                 yield Select(
                     [(option.say(c), c) for c in option.choices],
@@ -130,7 +130,7 @@ class NewGameScreen(Screen[None]):
             widget = widget.parent
         wid = (widget.id or "") if widget is not None else ""
         if wid.startswith("rule-"):
-            option = describe(wid.removeprefix("rule-"))
+            option = rule_option(wid.removeprefix("rule-"))
             return t(
                 "new.help_rule",
                 title=option.title,
