@@ -149,7 +149,6 @@ async def test_the_new_game_form_names_the_rules_in_the_language(lang: str, tmp_
         assert english(screen_text(app)) == set()
 
 
-@pytest.mark.xfail(strict=True, reason="illegal-move reasons are English: koza/core/explain.py")
 @pytest.mark.parametrize("lang", LANGS)
 async def test_an_illegal_move_is_explained_in_the_language(lang: str, tmp_path: Path):
     path = saved_game(tmp_path)

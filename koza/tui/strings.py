@@ -23,6 +23,7 @@ from contextlib import suppress
 
 from koza.core.rules import OptionInfo
 from koza.i18n import LANGUAGES, choose_language, translations
+from koza.i18n.reason_words import REASON_EN, REASON_ONE
 from koza.i18n.rule_words import RULE_EN, option_in, values_in_words
 
 EN: dict[str, str] = {
@@ -345,6 +346,8 @@ EN.update(
     }
 )
 EN.update(RULE_EN)  # each rule option's title, help and values (koza.i18n.rule_words)
+EN.update(REASON_EN)  # why a move is not allowed (koza.i18n.reason_words)
+EN_ONE.update(REASON_ONE)
 
 
 class Msg(str):
