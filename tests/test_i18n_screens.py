@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 
 from koza.core.events import SeatInfo
 from koza.core.game import Game
-from koza.core.rules import RuleSet
+from koza.core.rules import RuleSet, options
 from koza.core.state import GameState
 from koza.session import Session
 from koza.tui.app import KozaApp
@@ -29,6 +29,13 @@ from koza.tui.table.screen import TableScreen
 
 KEY_NAMES = {"Enter", "Escape", "Tab", "esc", "space", "ctrl", "koza", "NO_COLOR", "SVG"}
 NAMES = {"Nino", "Gia"}
+COMMAND_LINE = {"rule", "KEY", "VALUE"} | set(
+    re.findall(
+        r"[A-Za-z]{2,}",
+        " ".join(f"{o.name} {' '.join(o.choices)}" for o in options()),
+    )
+)
+"""What a player types after ``--rule``, as the rule book quotes it (code, not prose)."""
 LANGS = ["ru", "ka"]
 
 
@@ -94,6 +101,11 @@ async def every_screen(lang: str, folder: Path) -> dict[str, str]:
     async with app.run_test(size=(80, 24)) as pilot:
         await app.set_language(lang)
         await shoot(pilot, shots, "menu", "menu.hint", "key.palette_footer")
+        await pilot.press("h")
+        await shoot(pilot, shots, "rules", "rules.title", "key.back")
+        await pilot.press("escape", "s")
+        await shoot(pilot, shots, "settings", "settings.title", "key.back")
+        await pilot.press("escape")
         await pilot.press("n")
         await shoot(pilot, shots, "new game", "new.hint", "key.defaults")
         await pilot.press("escape", "f1")
@@ -104,6 +116,10 @@ async def every_screen(lang: str, folder: Path) -> dict[str, str]:
         table_keys = ("table.key_select", "table.key_leave", "table.log_title")
         await shoot(pilot, shots, "table 80x24", *table_keys)
         assert isinstance(app.screen, TableScreen)
+        await pilot.press("r")
+        await shoot(pilot, shots, "rules of this game", "rules.this_game", "key.back")
+        await pilot.press("escape")
+        await shoot(pilot, shots, "table 80x24", *table_keys)
         await pilot.resize_terminal(120, 40)
         await shoot(pilot, shots, "table 120x40", *table_keys)
         await pilot.resize_terminal(80, 24)
@@ -132,9 +148,12 @@ async def every_screen(lang: str, folder: Path) -> dict[str, str]:
 @pytest.mark.parametrize("lang", LANGS)
 async def test_no_screen_shows_english(lang: str, tmp_path: Path) -> None:
     shots = await every_screen(lang, tmp_path)
-    assert len(shots) == 12
+    assert len(shots) == 15
     watch_names = {"Random", "Random1", "Random2"}  # the watched bots' seat names
     leaks = {name: english(text, NAMES | watch_names) for name, text in shots.items()}
+    for book in ("rules", "help", "rules of this game"):
+        leaks[book] -= COMMAND_LINE
+    leaks["settings"] -= {"English"}  # the chooser names each language in itself
     assert {name: words for name, words in leaks.items() if words} == {}
     assert t("word.bazaar").capitalize() in shots["table 80x24"]  # really in the language
 
