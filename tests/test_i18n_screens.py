@@ -24,7 +24,7 @@ from koza.session import Session
 from koza.tui.app import KozaApp
 from koza.tui.dialogs import GameOverScreen, RoundOverScreen
 from koza.tui.language import speak
-from koza.tui.strings import t
+from koza.tui.strings import rule_option, t
 from koza.tui.table.screen import TableScreen
 
 KEY_NAMES = {"Enter", "Escape", "Tab", "esc", "space", "ctrl", "koza", "NO_COLOR", "SVG"}
@@ -232,3 +232,33 @@ def test_round_over_snapshot(lang: str, snap_compare: Any, tmp_path: Path) -> No
         await pilot.app.push_screen(RoundOverScreen(round_over))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_new_game_form_refuses_bad_rules_in_the_language(lang: str, tmp_path: Path):
+    from textual.widgets import Input, Select, Static
+
+    from koza.tui.screens.new_game import NewGameScreen
+
+    app = KozaApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.set_language(lang)
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        said = []
+        screen.query_one("#rule-target", Input).value = "abc"
+        await screen.action_start()
+        said.append(str(screen.query_one("#new-error", Static).render()))
+        screen.query_one("#rule-target", Input).value = "101"
+        screen.query_one("#rule-teams", Select).value = "pairs"  # with two players
+        await screen.action_start()
+        said.append(str(screen.query_one("#new-error", Static).render()))
+        assert isinstance(app.screen, NewGameScreen)
+        target, teams = rule_option("target"), rule_option("teams")
+        assert said == [
+            t("new.rule_bad", title=target.title, low=1, high=1000, value="abc"),
+            t("new.rule_four", title=teams.title, value=teams.say("pairs")),
+        ]
+        assert english(" ".join(said)) == {"abc"}

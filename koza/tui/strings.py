@@ -85,6 +85,8 @@ EN: dict[str, str] = {
     "new.seed": "Seed",
     "new.seed_hint": "empty = random",
     "new.seed_bad": "the seed must be a whole number, not {value!r}",
+    "new.rule_bad": "{title}: a whole number from {low} to {high}, not {value!r}",
+    "new.rule_four": "{title} ({value}) needs exactly 4 players",
     "new.name_empty": "seat {n} needs a name",
     "new.name_bracket": "seat {n}: a name cannot hold '['",
     "new.start": "Start",

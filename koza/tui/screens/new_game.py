@@ -239,6 +239,17 @@ class NewGameScreen(Screen[None]):
             found[name] = str(value).strip()
         return found
 
+    def _checked_options(self) -> dict[str, str]:
+        """``options()``, a number out of its range refused in the player's language."""
+        found = self.options()
+        for name, value in found.items():
+            option = rule_option(name)
+            low, high = option.low or 0, option.high or 0
+            if option.is_number and not (value.isdigit() and low <= int(value) <= high):
+                bad = {"title": option.title, "low": low, "high": high, "value": value}
+                raise ValueError(t("new.rule_bad", **bad))
+        return found
+
     def collect(self) -> tuple[list[SeatInfo], RuleSet, int | None]:
         """Seats, rules and seed from the form; ``ValueError`` with a one-line reason."""
         n = self._players()
@@ -255,7 +266,10 @@ class NewGameScreen(Screen[None]):
                 seats.append(SeatInfo(name=name, kind="bot", bot=level))
             else:
                 seats.append(SeatInfo(name=name, kind="human"))
-        rules = RuleSet.from_options(self.options())
+        rules = RuleSet.from_options(self._checked_options())
+        if rules.teams == "pairs" and n != 4:
+            teams = rule_option("teams")
+            raise ValueError(t("new.rule_four", title=teams.title, value=teams.say("pairs")))
         rules.check_players(n)
         seed_text = self.query_one("#seed", Input).value.strip()
         try:
