@@ -122,7 +122,7 @@ async def test_bad_option_value_shows_the_one_line_error(tmp_path: Path) -> None
         await pilot.press("a", "b", "c", "enter")
         assert isinstance(app.screen, NewGameScreen)
         text = error_text(screen)
-        assert "target" in text and "'abc'" in text and "\n" not in text
+        assert "Goat at" in text and "'abc'" in text and "\n" not in text  # by its title
         assert saves_in(tmp_path) == []
         target.value = "101"
         await pilot.pause()

@@ -1,9 +1,10 @@
 """koza's rule book: one Markdown file per language, shipped inside the package.
 
 The book's list of options is generated from the rule set's own descriptions
-(``koza.core.rules.describe``) and kept in the file between two marker lines;
-``python -m koza.rulebook --check`` fails when the shipped options section is stale, and
-``--write`` brings it up to date.  ``rule_book()`` is the text for reading.
+(``koza.core.rules.describe``, their words in each language from the catalogues by
+``koza.i18n.rule_words``) and kept in each file between two marker lines;
+``python -m koza.rulebook --check`` fails when a shipped options section is stale, and
+``--write`` brings every language up to date.  ``rule_book(lang)`` is the text for reading.
 """
 
 from __future__ import annotations
@@ -11,10 +12,19 @@ from __future__ import annotations
 from importlib import resources
 from importlib.resources.abc import Traversable
 
-from koza.core.rules import OptionInfo, options
+from koza.core.rules import OptionInfo
+from koza.i18n.catalog import LANGUAGES
+from koza.i18n.rule_words import options_in, say
 
 BEGIN = "<!-- options: made from koza/core/rules.py by python -m koza.rulebook --write -->"
 END = "<!-- end of options -->"
+
+
+def languages() -> list[str]:
+    """The languages the rule book is written in (English always)."""
+    return [
+        lang for lang in LANGUAGES if lang == "en" or book_file(lang).name.endswith(f".{lang}.md")
+    ]
 
 
 def book_file(lang: str = "en") -> Traversable:
@@ -35,35 +45,42 @@ def rule_book(lang: str = "en") -> str:
     return "\n".join(line for line in lines if line not in (BEGIN, END)) + "\n"
 
 
-def _values(option: OptionInfo) -> str:
+def _values(option: OptionInfo, lang: str) -> str:
     if option.is_number:
-        special = "".join(f"; `{v}` means {w}" for v, w in option.words.items())
-        return (
-            f"a number from {option.low} to {option.high}, `{option.default}` by default{special}"
-        )
+        said = [
+            say("rule.book_number", lang).format(
+                low=option.low, high=option.high, default=option.default
+            )
+        ]
+        said += [
+            say("rule.book_means", lang).format(value=v, words=w) for v, w in option.words.items()
+        ]
+        return "; ".join(said)
     said = [f"`{c}`: {option.say(c)}" for c in option.choices]
-    said[option.choices.index(option.default)] += " (the default)"
+    said[option.choices.index(option.default)] += " " + say("rule.book_default", lang)
     return "; ".join(said)
 
 
-def options_section() -> str:
+def options_section(lang: str = "en") -> str:
     """The options as a Markdown list (it reads in a terminal as on a web page), one item
-    per option, from the rule set's descriptions."""
+    per option, from the rule set's descriptions in ``lang``."""
+    values = say("rule.book_values", lang)
     return "\n".join(
-        f"- **{o.title}** (`{o.name}`): {o.help}\n  Values: {_values(o)}." for o in options()
+        f"- **{o.title}** (`{o.name}`): {o.help}\n  {values}: {_values(o, lang)}."
+        for o in options_in(lang)
     )
 
 
-def with_options(text: str) -> str:
+def with_options(text: str, lang: str = "en") -> str:
     """``text`` with the options section between its markers replaced by a fresh one."""
     head, begin, rest = text.partition(BEGIN + "\n")
     _, end, tail = rest.partition(END)
     if not begin or not end:
         raise ValueError("the rule book has lost its options markers")
-    return f"{head}{BEGIN}\n{options_section()}\n{END}{tail}"
+    return f"{head}{BEGIN}\n{options_section(lang)}\n{END}{tail}"
 
 
 def is_current(lang: str = "en") -> bool:
     """True when the shipped book's options section is what the rule set generates."""
     text = source_text(lang)
-    return with_options(text) == text
+    return with_options(text, lang) == text

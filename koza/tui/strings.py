@@ -21,7 +21,10 @@ from __future__ import annotations
 
 from contextlib import suppress
 
+from koza.core.rules import OptionInfo
 from koza.i18n import LANGUAGES, choose_language, translations
+from koza.i18n.reason_words import REASON_EN, REASON_ONE
+from koza.i18n.rule_words import RULE_EN, option_in, values_in_words
 
 EN: dict[str, str] = {
     # --- Kozel's own words (RULES.md "Words") -------------------------------
@@ -115,6 +118,8 @@ EN: dict[str, str] = {
     "new.seed": "Seed",
     "new.seed_hint": "empty = random",
     "new.seed_bad": "the seed must be a whole number, not {value!r}",
+    "new.rule_bad": "{title}: a whole number from {low} to {high}, not {value!r}",
+    "new.rule_four": "{title} ({value}) needs exactly 4 players",
     "new.name_empty": "seat {n} needs a name",
     "new.name_bracket": "seat {n}: a name cannot hold '['",
     "new.start": "Start",
@@ -379,6 +384,9 @@ EN.update(
         "sys.screenshot_help": "Save an SVG picture of the screen",
     }
 )
+EN.update(RULE_EN)  # each rule option's title, help and values (koza.i18n.rule_words)
+EN.update(REASON_EN)  # why a move is not allowed (koza.i18n.reason_words)
+EN_ONE.update(REASON_ONE)
 
 
 class Msg(str):
@@ -432,6 +440,16 @@ def bot_help(level: str, english: str = "") -> str:
     """A bot level's one line for players (``english`` when koza has no text for it)."""
     key = "bot." + level.replace(":", "_") + "_help"
     return t(key) if key in EN else english
+
+
+def rule_option(name: str) -> OptionInfo:
+    """Rule option ``name`` with its words in the language in use."""
+    return option_in(name, LANGUAGE)
+
+
+def rule_values(option: OptionInfo) -> str:
+    """Every value ``option`` takes, in a line, in the language in use."""
+    return values_in_words(option, LANGUAGE)
 
 
 def again(text: str) -> str:

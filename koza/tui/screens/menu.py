@@ -103,8 +103,8 @@ class MenuScreen(Screen[None]):
         app.call_from_thread(self._show_latest, text)
 
     def _show_latest(self, text: str) -> None:
-        if self.is_mounted:
-            self.query_one("#menu-last", Static).update(text)
+        for line in self.query("#menu-last").results(Static):  # none while recomposing
+            line.update(text)
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -26,7 +26,7 @@ from koza.core.events import SeatInfo
 from koza.core.rules import RuleError, RuleSet, describe
 from koza.tui.screens._util import koza_app
 from koza.tui.settings import read_settings, write_setting
-from koza.tui.strings import bot_name, t
+from koza.tui.strings import bot_name, rule_option, rule_values, t
 
 MAX_SEATS = 4
 PREFERRED_BOTS = ("greedy", "montecarlo", "expert")
@@ -108,12 +108,12 @@ class NewGameScreen(Screen[None]):
             )
 
     def _rule_row(self, name: str) -> ComposeResult:
-        option = describe(name)
+        option = rule_option(name)
         with Horizontal(classes="new-row rule-row"):
             yield Label(option.title, classes="new-label rule-name")
             if option.is_number:
                 yield Input(option.default, compact=True, id=f"rule-{name}", classes="rule-number")
-                yield Static(option.values_in_words(), classes="rule-help", markup=False)
+                yield Static(rule_values(option), classes="rule-help", markup=False)
             else:
                 yield Select(
                     [(option.say(c), c) for c in option.choices],
@@ -130,7 +130,7 @@ class NewGameScreen(Screen[None]):
             widget = widget.parent
         wid = (widget.id or "") if widget is not None else ""
         if wid.startswith("rule-"):
-            option = describe(wid.removeprefix("rule-"))
+            option = rule_option(wid.removeprefix("rule-"))
             return t(
                 "new.help_rule",
                 title=option.title,
@@ -243,6 +243,17 @@ class NewGameScreen(Screen[None]):
             found[name] = str(value).strip()
         return found
 
+    def _checked_options(self) -> dict[str, str]:
+        """``options()``, a number out of its range refused in the player's language."""
+        found = self.options()
+        for name, value in found.items():
+            option = rule_option(name)
+            low, high = option.low or 0, option.high or 0
+            if option.is_number and not (value.isdigit() and low <= int(value) <= high):
+                bad = {"title": option.title, "low": low, "high": high, "value": value}
+                raise ValueError(t("new.rule_bad", **bad))
+        return found
+
     def collect(self) -> tuple[list[SeatInfo], RuleSet, int | None]:
         """Seats, rules and seed from the form; ``ValueError`` with a one-line reason."""
         n = self._players()
@@ -259,7 +270,10 @@ class NewGameScreen(Screen[None]):
                 seats.append(SeatInfo(name=name, kind="bot", bot=level))
             else:
                 seats.append(SeatInfo(name=name, kind="human"))
-        rules = RuleSet.from_options(self.options())
+        rules = RuleSet.from_options(self._checked_options())
+        if rules.teams == "pairs" and n != 4:
+            teams = rule_option("teams")
+            raise ValueError(t("new.rule_four", title=teams.title, value=teams.say("pairs")))
         rules.check_players(n)
         seed_text = self.query_one("#seed", Input).value.strip()
         try:

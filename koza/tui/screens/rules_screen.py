@@ -15,12 +15,13 @@ from textual.widgets import Footer, Markdown, Static
 
 from koza.core.rules import RuleSet, in_words
 from koza.rulebook import rule_book
-from koza.tui.strings import LANGUAGE, t
+from koza.tui import strings
+from koza.tui.strings import rule_option, t
 
 
 def rules_text() -> str:
     """The rule book shipped inside the package, in the app's language if there is one."""
-    return rule_book(LANGUAGE)
+    return rule_book(strings.LANGUAGE)
 
 
 def house_rules_markdown(rules: RuleSet) -> str:
@@ -31,7 +32,9 @@ def house_rules_markdown(rules: RuleSet) -> str:
     key = {0: "rules.all_defaults", 1: "rules.changed_one"}.get(changed, "rules.changed")
     out.append(t(key, n=changed))
     out.append("")
-    for option, words, differs in rows:
+    for english, _, differs in rows:
+        option = rule_option(english.name)  # its words in the language in use
+        words = option.say(getattr(rules, option.name))
         if differs:
             default = t("rules.default", value=option.say(option.default))
             out.append(f"- **{option.title}: {words}** ({default})")

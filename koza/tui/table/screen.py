@@ -20,6 +20,7 @@ from koza.core.tiles import DOUBLE_OF, tile_name
 from koza.core.view import seat_view
 from koza.storage.savefile import SaveError
 from koza.tui.dialogs import EndPromptScreen, HandOverScreen
+from koza.tui.refusals import why_refused
 from koza.tui.strings import t
 from koza.tui.table.art import TileStyle, default_style
 from koza.tui.table.board import Board
@@ -252,7 +253,7 @@ class TableScreen(Comforts, RoundEnd, Refusals, WatchControls, Screen[None]):
         try:
             self.session.play(cmd, self.me)
         except IllegalMoveError as exc:
-            self._say_error(str(exc))
+            self._say_error(why_refused(self.session.game.state.round, cmd, str(exc)))
             self.app.bell()
             return False
         except SaveError as exc:
