@@ -73,9 +73,8 @@ def test_every_message_is_translated_with_the_same_placeholders(lang: str) -> No
 )
 def test_plural_forms_come_from_the_catalogue(lang: str, expected: list[str], lang_restored):
     strings.use_language(lang)
-    assert [strings.tn("replay.hidden", n) for n in (1, 2, 5, 11, 21)] == expected
-    hands = [strings.t("table.hand_of", name="Nino", seat=1, n=n) for n in (1, 2, 5)]
-    assert [h.rsplit(" · ", 1)[1] for h in hands] == expected[:3]
+    hands = [strings.tn("table.hand_of", n, name="Nino", seat=1) for n in (1, 2, 5, 11, 21)]
+    assert [h.rsplit(" · ", 1)[1] for h in hands] == expected
 
 
 def test_a_language_switch_changes_every_text_and_keeps_the_keys(lang_restored) -> None:
@@ -83,7 +82,7 @@ def test_a_language_switch_changes_every_text_and_keeps_the_keys(lang_restored) 
     assert strings.t("word.goat") == "козёл" and strings.t("word.bazaar") == "базар"
     assert strings.t("word.seat", n=2) == "место 2"
     strings.use_language("ka")
-    assert strings.t("word.fish") == "თევზი" and strings.t("word.double") == "ორმაგი"
+    assert strings.t("word.fish") == "თევზი" and strings.t("word.goat") == "თხა"
     text = strings.t("table.turn_of", name="Nino")
     strings.use_language("ru")
     assert strings.again(text) == "Ходит Nino"  # a text from t() is redone in the new language

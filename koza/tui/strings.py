@@ -343,7 +343,6 @@ EN: dict[str, str] = {
 
 EN_ONE: dict[str, str] = {
     "table.hand_of": "{name} · seat {seat} · {n} tile",
-    "replay.hidden": "{n} tile",
 }
 """The English "one" form of each message that counts ``{n}`` (``EN`` has the other)."""
 
