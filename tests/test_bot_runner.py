@@ -11,7 +11,7 @@ depend on timing.
 
 from __future__ import annotations
 
-from test_tui_table_support import FakeSession, TableApp, settle, table
+from support.table import FakeSession, TableApp, settle, table
 from textual.worker import Worker, WorkerState
 
 from koza.core.commands import Command

@@ -9,7 +9,7 @@ import types
 from pathlib import Path
 
 import pytest
-from test_savefile_helpers import DATA, lines_of, saved_game, write_lines
+from support.saves import DATA, lines_of, saved_game, write_lines
 
 from koza.cli import build_parser, main
 

@@ -7,7 +7,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from core_deals import mask, position
+from support.deals import mask, position
 
 from koza.core import engine
 from koza.core.engine import (

@@ -18,13 +18,12 @@ from textual.pilot import Pilot
 
 from koza.core.events import SeatInfo
 from koza.core.game import Game
-from koza.core.rules import OPTION_HELP, RuleSet
+from koza.core.rules import RuleSet, options
 from koza.core.state import GameState
 from koza.session import Session
 from koza.tui.app import KozaApp
 from koza.tui.dialogs import GameOverScreen, RoundOverScreen
 from koza.tui.language import speak
-from koza.tui.screens.new_game import rule_choices
 from koza.tui.strings import t
 from koza.tui.table.screen import TableScreen
 
@@ -49,10 +48,11 @@ def english(text: str, names: set[str] = NAMES) -> set[str]:
 
 
 def rule_option_words() -> set[str]:
-    """The words of the rule options as the new-game form shows them (RuleSet, OPTION_HELP)."""
-    texts = [*OPTION_HELP.values(), *RuleSet.model_fields]
-    for name in RuleSet.model_fields:
-        texts += [*(rule_choices(name) or ()), str(RuleSet.model_fields[name].default)]
+    """The words of the rule options as the new-game form shows them (their descriptions)."""
+    texts = [*RuleSet.model_fields]
+    for option in options():
+        texts += [option.title, option.help, *option.words.values(), *option.choices]
+        texts.append(option.default)
     return set(re.findall(r"[A-Za-z]{2,}", " ".join(texts)))
 
 
@@ -149,7 +149,7 @@ async def test_no_screen_shows_english(lang: str, tmp_path: Path) -> None:
     assert t("word.bazaar").capitalize() in shots["table 80x24"]  # really in the language
 
 
-@pytest.mark.xfail(strict=True, reason="rule options are English: koza/core/rules.py OPTION_HELP")
+@pytest.mark.xfail(strict=True, reason="rule options are English: koza/core/rules.py descriptions")
 @pytest.mark.parametrize("lang", LANGS)
 async def test_the_new_game_form_names_the_rules_in_the_language(lang: str, tmp_path: Path):
     app = KozaApp(tmp_path)

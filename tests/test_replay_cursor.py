@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from core_deals import random_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.deals import random_game
 
 from koza.core.events import MOVE_EVENTS, Event, RoundDealt
 from koza.core.rules import RuleSet

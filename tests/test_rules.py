@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from core_deals import dealt, mask, new_game, tiles
+from support.deals import dealt, mask, new_game, tiles
 
 from koza.core.commands import Draw, Pass, Play, PlayDoubles
 from koza.core.events import DealVoided, RoundDealt, TileDrawn
@@ -283,7 +283,7 @@ def test_no_redeal_when_redeal_is_off() -> None:
 def test_explanations(
     hands: list[str], ends: tuple[int, int], bazaar: str, move: tuple[int, int, int], message: str
 ) -> None:
-    from core_deals import position
+    from support.deals import position
 
     from koza.core.explain import describe_illegal
 
@@ -293,7 +293,7 @@ def test_explanations(
 
 
 def test_explanation_after_the_round_is_over() -> None:
-    from core_deals import position
+    from support.deals import position
 
     from koza.core.engine import apply
     from koza.core.explain import describe_illegal

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_savefile_helpers import (
+from support.saves import (
     DATA,
     edit_event,
     first_line,

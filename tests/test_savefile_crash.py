@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_savefile_helpers import play_out
+from support.saves import play_out
 
 from koza.session import Session
 from koza.storage.savefile import SaveError, load
@@ -103,7 +103,7 @@ def test_a_second_process_cannot_write_the_same_game(tmp_path: Path) -> None:
 
 
 def test_the_same_process_cannot_open_a_game_twice(tmp_path: Path) -> None:
-    from test_savefile_helpers import bot_seats
+    from support.saves import bot_seats
 
     s = Session.create(bot_seats(2), seed=4, save_dir=tmp_path, sync=False)
     with pytest.raises(SaveError, match=r"open in another koza \(the save file is locked\)$"):

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_savefile_helpers import lines_of, saved_game, write_lines
+from support.saves import lines_of, saved_game, write_lines
 
 from koza.cli import main
 from koza.session import Session

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from test_savefile_helpers import saved_game
+from support.saves import saved_game
 
 from koza.session import Session
 from koza.storage.savefile import SaveError, load

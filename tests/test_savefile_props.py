@@ -7,7 +7,7 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_savefile_helpers import bot_seats, play_out
+from support.saves import bot_seats, play_out
 
 from koza.core.rules import RuleSet
 from koza.session import Session

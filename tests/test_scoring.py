@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from core_deals import mask
+from support.deals import mask
 
 from koza.core.rules import RuleSet
 from koza.core.scoring import (

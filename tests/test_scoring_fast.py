@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from core_deals import rule_sets
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.deals import rule_sets
 
 from koza.bots.fast import GOAT_WEIGHT, Match, Scoring, utility
 from koza.core import engine

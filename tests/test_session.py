@@ -8,7 +8,7 @@ from pathlib import Path
 
 import platformdirs
 import pytest
-from test_savefile_helpers import bot_seats, play_out, saved_game
+from support.saves import bot_seats, play_out, saved_game
 
 from koza.bots import RandomBot
 from koza.core.commands import Draw, Pass

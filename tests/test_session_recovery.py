@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_savefile_helpers import bot_seats, lines_of, play_out, saved_game, write_lines
+from support.saves import bot_seats, lines_of, play_out, saved_game, write_lines
 
 from koza.bots import ALL_BOTS, make_bot
 from koza.bots.montecarlo import LEVELS

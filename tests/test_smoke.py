@@ -1,6 +1,6 @@
 """A first whole game through the command layer."""
 
-from core_deals import random_game
+from support.deals import random_game
 
 from koza.core.state import replay
 

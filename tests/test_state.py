@@ -8,7 +8,7 @@ from functools import cache
 from typing import Any
 
 import pytest
-from core_deals import new_game, random_game, tiles
+from support.deals import new_game, random_game, tiles
 
 from koza.core.events import (
     DealVoided,
@@ -282,7 +282,7 @@ def test_highest_double_leads_every_round_under_next_leader_highest_double() -> 
 
 
 def test_rule_book_worked_example_through_the_fold() -> None:
-    from core_deals import position
+    from support.deals import position
 
     state = new_game(2).state
 

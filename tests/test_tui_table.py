@@ -6,7 +6,15 @@ import random
 from pathlib import Path
 
 import pytest
-from test_tui_table_support import FakeSession, TableApp, settle, table
+from support.table import (
+    FakeSession,
+    TableApp,
+    fitting_index,
+    human_move_by_keys,
+    play_round,
+    settle,
+    table,
+)
 from textual.pilot import Pilot
 
 from koza.core.commands import Draw, Pass, Play, PlayDoubles
@@ -19,50 +27,6 @@ from koza.tui.table import screen as table_screen
 from koza.tui.table.chain import ChainView
 from koza.tui.table.hand import STEP, HandView
 from koza.tui.table.side import BazaarView
-
-
-def fitting_index(app: TableApp) -> tuple[int, str | None]:
-    """A hand index that may be played now, and the end it goes on (None: either)."""
-    screen = table(app)
-    assert screen is not None
-    sc = screen.scene()
-    for i, tile in enumerate(sc.my_hand):
-        left, right = sc.fits(tile)
-        if left or right:
-            return i, ("left" if left else "right")
-    return -1, None
-
-
-async def human_move_by_keys(pilot: Pilot[None], app: TableApp) -> None:
-    screen = table(app)
-    assert screen is not None
-    sc = screen.scene()
-    if sc.can(Draw):
-        await pilot.press("d")
-    elif sc.can(Pass):
-        await pilot.press("p")
-    elif sc.doubles_move is not None:
-        await pilot.press("w")
-    else:
-        index, _ = fitting_index(app)
-        while screen.selected != index:
-            await pilot.press("right")
-        await pilot.press("enter")
-        if isinstance(app.screen, EndPromptScreen):
-            await pilot.press("left")
-    await settle(pilot)
-
-
-async def play_round(pilot: Pilot[None], app: TableApp, mover) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(300):
-        await settle(pilot)
-        if isinstance(app.screen, RoundOverScreen):
-            return
-        if isinstance(app.screen, HandOverScreen):
-            await pilot.press("enter")
-            continue
-        await mover(pilot, app)
-    raise AssertionError("the round did not end")
 
 
 async def test_a_whole_round_with_keys_only_is_saved() -> None:

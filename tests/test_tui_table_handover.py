@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from test_tui_table_support import FakeSession, TableApp, screen_text, settle, table
+from support.table import FakeSession, TableApp, screen_text, settle, table
 
 from koza.core.tiles import tile_name
 from koza.tui.dialogs import HandOverScreen

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from test_tui_table import human_move_by_keys
-from test_tui_table_support import FakeSession, TableApp, screen_text, settle, table
+from support.table import FakeSession, TableApp, human_move_by_keys, screen_text, settle, table
 
 from koza.core.tiles import HALVES, IS_DOUBLE, tiles_of
 from koza.tui.dialogs import HandOverScreen, RoundOverScreen

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from test_tui_table_support import FakeSession, TableApp, settle, table
+from support.table import FakeSession, TableApp, settle, table
 
 from koza.tui.table.side import MoveLog
 from koza.tui.table.words import log_lines

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_tui_table_support import FakeSession, TableApp, settle, table
+from support.table import FakeSession, TableApp, settle, table
 from textual.app import App
 from textual.screen import Screen
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_tui_table import human_move_by_keys, play_round
-from test_tui_table_support import FakeSession, TableApp, settle
+from support.table import FakeSession, TableApp, human_move_by_keys, play_round, settle
 from textual.pilot import Pilot
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from test_tui_table_support import FakeSession, TableApp, screen_text, settle
+from support.table import FakeSession, TableApp, screen_text, settle
 
 
 def session_with_one_tile_left() -> FakeSession:

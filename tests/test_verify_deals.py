@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_savefile_helpers import bot_seats, lines_of, play_out, saved_game, write_lines
+from support.saves import bot_seats, lines_of, play_out, saved_game, write_lines
 
 from koza.cli import main
 from koza.core.rules import RuleSet

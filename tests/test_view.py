@@ -6,10 +6,10 @@ import dataclasses
 import random
 
 import pytest
-from core_deals import dealt, mask, random_game, rule_sets
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
+from support.deals import dealt, mask, random_game, rule_sets
 
 from koza.core.commands import Draw, LegalMoves, Play
 from koza.core.game import Game

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from core_deals import random_game
+from support.deals import random_game
 
 from koza.core.events import Event, SeatInfo
 from koza.core.rules import RuleSet

@@ -9,7 +9,7 @@ from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
 from koza.session import Session
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def bot_seats(n: int) -> list[SeatInfo]:

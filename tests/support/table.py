@@ -8,9 +8,10 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from koza.bots import Bot, RandomBot
-from koza.core.commands import Command
+from koza.core.commands import Command, Draw, Pass
 from koza.core.events import Event, SeatInfo
 from koza.core.game import Game
+from koza.tui.dialogs import EndPromptScreen, HandOverScreen, RoundOverScreen
 from koza.tui.table.screen import TableScreen
 
 
@@ -81,3 +82,47 @@ def screen_text(app: App[None]) -> str:
     screen = table(app)
     assert screen is not None
     return "\n".join(strip.text for strip in screen._compositor.render_strips())
+
+
+def fitting_index(app: TableApp) -> tuple[int, str | None]:
+    """A hand index that may be played now, and the end it goes on (None: either)."""
+    screen = table(app)
+    assert screen is not None
+    sc = screen.scene()
+    for i, tile in enumerate(sc.my_hand):
+        left, right = sc.fits(tile)
+        if left or right:
+            return i, ("left" if left else "right")
+    return -1, None
+
+
+async def human_move_by_keys(pilot: Pilot[None], app: TableApp) -> None:
+    screen = table(app)
+    assert screen is not None
+    sc = screen.scene()
+    if sc.can(Draw):
+        await pilot.press("d")
+    elif sc.can(Pass):
+        await pilot.press("p")
+    elif sc.doubles_move is not None:
+        await pilot.press("w")
+    else:
+        index, _ = fitting_index(app)
+        while screen.selected != index:
+            await pilot.press("right")
+        await pilot.press("enter")
+        if isinstance(app.screen, EndPromptScreen):
+            await pilot.press("left")
+    await settle(pilot)
+
+
+async def play_round(pilot: Pilot[None], app: TableApp, mover) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(300):
+        await settle(pilot)
+        if isinstance(app.screen, RoundOverScreen):
+            return
+        if isinstance(app.screen, HandOverScreen):
+            await pilot.press("enter")
+            continue
+        await mover(pilot, app)
+    raise AssertionError("the round did not end")
