@@ -9,8 +9,6 @@ from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
 from koza.session import Session
 
-DATA = Path(__file__).resolve().parents[1] / "data"
-
 
 def bot_seats(n: int) -> list[SeatInfo]:
     return [SeatInfo(name=f"Bot {i + 1}", kind="bot", bot="random") for i in range(n)]

@@ -8,13 +8,14 @@ import types
 from pathlib import Path
 
 import pytest
+from support.paths import ROOT
 
 from koza.bots import BOT_LEVELS
 from koza.cli import main
 from koza.core.rules import options
 
 SUBCOMMANDS = ("play", "resume", "watch", "replay", "verify", "sim", "tournament")
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = ROOT / "README.md"
 
 
 def flat(text: str) -> str:

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.paths import ROOT
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Markdown, Static
@@ -303,6 +304,6 @@ def test_the_shipped_rules_are_the_rule_book() -> None:
     from koza.rulebook import is_current, rule_book
 
     assert rules_text() == rule_book() and is_current()
-    root = Path(__file__).resolve().parent.parent
+    root = ROOT
     books = [*(root / "koza").rglob("*.md"), *(root / "docs").glob("RULES*")]
     assert [p.relative_to(root).as_posix() for p in books] == ["koza/rulebook/RULES.en.md"]

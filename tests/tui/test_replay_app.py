@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from support.paths import GOLDEN
 from textual.widgets import Select, Static
 
 from koza.core.events import SeatInfo
@@ -16,8 +17,6 @@ from koza.tui.app import KozaApp
 from koza.tui.replay_screen import ReplayScreen, open_replay
 from koza.tui.table.screen import TableScreen
 from koza.tui.watch_screen import DEFAULT_SEATS, NO_SEAT, WatchScreen, WatchSetupScreen
-
-GOLDEN = Path(__file__).parent / "data" / "golden_replay.koza.jsonl"
 
 
 def unfinished_save(folder: Path) -> Path:

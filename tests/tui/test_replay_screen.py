@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from support.paths import DATA, GOLDEN
 from textual.app import App
 from textual.screen import Screen
 
-from koza.core.events import SeatInfo
+from koza.core.events import Event, SeatInfo
 from koza.core.state import replay
 from koza.core.tiles import tiles_of
 from koza.core.view import seat_view
@@ -18,8 +19,6 @@ from koza.storage.savefile import SaveError, load
 from koza.tui.replay_screen import ReplayScreen
 from koza.tui.table.board import Board
 from koza.tui.table.scene import scene_from_state, scene_from_view
-
-GOLDEN = Path(__file__).parent / "data" / "golden_replay.koza.jsonl"
 
 
 class Harness(App[None]):
@@ -56,8 +55,8 @@ def check_rendered(app: App[None], screen: ReplayScreen, events: list, index: in
     assert squeeze(f"event {index + 1} of {len(events)}") in text
 
 
-async def test_golden_forward_to_end_and_back_to_start() -> None:
-    events = load(GOLDEN).events
+async def test_golden_forward_to_end_and_back_to_start(golden_events: list[Event]) -> None:
+    events = golden_events
     screen = ReplayScreen(events)
     app = Harness(screen)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -85,8 +84,8 @@ async def test_golden_forward_to_end_and_back_to_start() -> None:
         assert screen.cursor.index == 0
 
 
-async def test_turn_round_and_jump_keys() -> None:
-    events = load(GOLDEN).events
+async def test_turn_round_and_jump_keys(golden_events: list[Event]) -> None:
+    events = golden_events
     screen = ReplayScreen(events)
     app = Harness(screen)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -107,8 +106,8 @@ async def test_turn_round_and_jump_keys() -> None:
         assert screen.cursor.index == 0
 
 
-async def test_buttons_drive_the_cursor_with_the_mouse() -> None:
-    events = load(GOLDEN).events
+async def test_buttons_drive_the_cursor_with_the_mouse(golden_events: list[Event]) -> None:
+    events = golden_events
     screen = ReplayScreen(events)
     app = Harness(screen)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -124,8 +123,8 @@ async def test_buttons_drive_the_cursor_with_the_mouse() -> None:
         assert not screen.cursor.position().at_end
 
 
-async def test_seat_view_hides_the_other_hands() -> None:
-    events = load(GOLDEN).events
+async def test_seat_view_hides_the_other_hands(golden_events: list[Event]) -> None:
+    events = golden_events
     screen = ReplayScreen(events)
     app = Harness(screen)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -145,8 +144,8 @@ async def test_seat_view_hides_the_other_hands() -> None:
         assert screen.view_seat is None
 
 
-async def test_autoplay_runs_to_the_end_and_speed_keys() -> None:
-    events = load(GOLDEN).events
+async def test_autoplay_runs_to_the_end_and_speed_keys(golden_events: list[Event]) -> None:
+    events = golden_events
     screen = ReplayScreen(events, delay=0.5)
     app = Harness(screen)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -194,9 +193,9 @@ async def test_continue_an_unfinished_game_from_its_end(tmp_path: Path) -> None:
         assert squeeze("unfinished: c plays on") in squeeze(screen_text(app))
 
 
-async def test_a_finished_game_cannot_be_continued() -> None:
+async def test_a_finished_game_cannot_be_continued(golden_events: list[Event]) -> None:
     continued: list[Path] = []
-    screen = ReplayScreen(load(GOLDEN).events, path=GOLDEN, on_continue=continued.append)
+    screen = ReplayScreen(golden_events, path=GOLDEN, on_continue=continued.append)
     app = Harness(screen)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("c")
@@ -205,9 +204,7 @@ async def test_a_finished_game_cannot_be_continued() -> None:
         assert not app.screen.query("#replay-continue_game")
 
 
-@pytest.mark.parametrize(
-    "save", sorted((Path(__file__).parent / "data").glob("*.koza.jsonl")), ids=lambda p: p.name
-)
+@pytest.mark.parametrize("save", sorted(DATA.glob("*.koza.jsonl")), ids=lambda p: p.name)
 async def test_every_golden_save_replays_to_its_loaded_state(save: Path) -> None:
     try:
         loaded = load(save)

@@ -8,8 +8,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from support.paths import DATA
 from support.saves import (
-    DATA,
     edit_event,
     first_line,
     lines_of,

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import ast
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.paths import DATA, ROOT
 
 from koza.core import engine
 from koza.core.commands import (
@@ -143,7 +143,7 @@ def test_game_legal_moves_is_state_legal_moves_and_every_one_is_accepted(seed: i
 
 
 def test_nothing_in_the_tui_imports_the_engine() -> None:
-    root = Path(__file__).resolve().parent.parent / "koza" / "tui"
+    root = ROOT / "koza" / "tui"
     offenders = []
     for path in root.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -163,7 +163,7 @@ def test_nothing_in_the_tui_imports_the_engine() -> None:
 )
 def test_the_historys_commands_replay_a_saved_game_to_the_same_bytes(name: str) -> None:
     """Each round's history holds commands; playing them again writes the saved lines exactly."""
-    lines = (Path(__file__).parent / "data" / name).read_bytes().splitlines()[1:]
+    lines = (DATA / name).read_bytes().splitlines()[1:]
     events = [EVENT_ADAPTER.validate_json(line) for line in lines]
     state = None
     rounds: list[tuple[tuple[int, ...], tuple[Action, ...]]] = []

@@ -9,7 +9,8 @@ import types
 from pathlib import Path
 
 import pytest
-from support.saves import DATA, lines_of, saved_game, write_lines
+from support.paths import DATA
+from support.saves import lines_of, saved_game, write_lines
 
 from koza.cli import build_parser, main
 
