@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from koza.bots import ALL_BOTS, BOT_DESCRIPTIONS, BOT_LEVELS, Bot, decide, fast, make_bot
-from koza.bots.fast import Match, Scoring, rollout_seat, utility
+from koza.bots import ALL_BOTS, BOT_DESCRIPTIONS, BOT_LEVELS, Bot, decide, make_bot, rollout
 from koza.bots.montecarlo import MonteCarloBot
 from koza.bots.omniscient import OmniscientBot
+from koza.bots.rollout import Match, Scoring, rollout_seat, utility
 from koza.core import engine
 from koza.core.commands import Command, LegalMoves, Play
 from koza.core.game import Game
@@ -160,14 +160,14 @@ def _first_move_of_seat_0(block: float, seed: int, monkeypatch: pytest.MonkeyPat
     )
     r.left, r.right = 5, 6
     seen: list[engine.Move] = []
-    real = fast.apply
+    real = rollout.apply
 
     def spy(rr: engine.Round, move: engine.Move) -> None:
         if rr.turn == 0 and not seen:
             seen.append(move)
         real(rr, move)
 
-    monkeypatch.setattr(fast, "apply", spy)
+    monkeypatch.setattr(rollout, "apply", spy)
     rollout_seat(r, Scoring.of(RuleSet(), 3), random.Random(seed), 0.1, 0, 0.0, block)
     monkeypatch.undo()
     assert r.over

@@ -13,7 +13,7 @@ import pytest
 
 from koza.bots import decide, make_bot
 from koza.bots.exact import ExactSearch, Policy, policy_of
-from koza.bots.fast import Match, Scoring, move_weight, utility
+from koza.bots.rollout import Match, Scoring, move_weight, utility
 from koza.core import engine
 from koza.core.events import SeatInfo
 from koza.core.game import Game

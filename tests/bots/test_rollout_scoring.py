@@ -1,4 +1,4 @@
-"""The bots' lean scoring (``bots.fast``) is the core's, checked on random rules and deals."""
+"""The bots' lean scoring (``bots.rollout``) is the core's, checked on random rules and deals."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.deals import rule_sets
 
-from koza.bots.fast import GOAT_WEIGHT, Match, Scoring, utility
+from koza.bots.rollout import GOAT_WEIGHT, Match, Scoring, utility
 from koza.core import engine
 from koza.core.rules import RuleSet
 from koza.core.scoring import Sheets, goats_and_ranking, hand_points, n_sides, score_round, side_of

@@ -1,4 +1,4 @@
-"""Fast helpers for bots: the core's scoring read once, a rollout policy, match utility.
+"""Rollouts for bots: the core's scoring read once, a rollout policy, match utility.
 
 Everything here works on the lean engine (``engine.Round``, masks, move tuples),
 never on pydantic objects, so Monte Carlo rollouts stay cheap.
@@ -19,7 +19,7 @@ class Scoring(ScoringRules):
     """The core's scoring rules (``ScoringRules``), plus what shedding a tile weighs.
 
     ``utility`` reads the sheets the way ``koza.core.scoring.score_round`` does,
-    without building them: ``tests/test_scoring_fast.py`` checks the two agree.
+    without building them: ``tests/bots/test_rollout_scoring.py`` checks the two agree.
     """
 
     def tile_weight(self, tile: int) -> int:
