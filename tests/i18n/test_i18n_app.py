@@ -145,7 +145,7 @@ async def test_the_palette_speaks_the_language_with_textuals_own_entries(tmp_pat
         titles = {c.title: c.help for c in app.get_system_commands(app.screen)}
         assert {"Выход", "Клавиши", "Снимок экрана"} <= set(titles)
         assert not {"Quit", "Keys", "Screenshot", "Theme"} & set(titles)
-        from koza.tui.commands import KozaCommands
+        from koza.tui.palette import KozaCommands
 
         provider = KozaCommands(app.screen)
         found = [text for text, _help, _run in provider._commands()]
