@@ -11,7 +11,7 @@ from textual.screen import Screen
 
 from koza.core.events import MOVE_EVENTS
 from koza.core.state import replay
-from koza.driver import finish_game
+from koza.driver import finish_game, step
 from koza.session import Session
 from koza.storage.savefile import load
 from koza.tui.table.board import Board
@@ -54,8 +54,14 @@ def test_watch_seats_are_named_bots() -> None:
 
 
 async def test_a_seeded_four_bot_game_to_the_end_is_saved(tmp_path: Path) -> None:
+    with create_session(SEATS, seed=11, save_dir=tmp_path / "probe") as probe:
+        finish_game(probe)
+        rounds = probe.game.state.round_no
     session = create_session(SEATS, seed=11, save_dir=tmp_path)
     path = session.path
+    finish_game(session, max_rounds=rounds - 2)  # the screen watches the last two rounds
+    step(session)  # deal the next round
+    dealt_before = session.game.state.round_no
     screen = WatchScreen(session, delay=0.0)
     app = Harness(screen)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -63,6 +69,7 @@ async def test_a_seeded_four_bot_game_to_the_end_is_saved(tmp_path: Path) -> Non
         await pilot.pause()
         assert "game over" in screen_text(app)
         assert len(session.game.state.records) >= 2  # rounds went on without a dialog
+        assert session.game.state.round_no > dealt_before  # one of them dealt by the screen
         events = session.game.events
     loaded = load(path)  # the save loader accepts it
     assert loaded.state.phase == "game_over"
