@@ -28,7 +28,7 @@ test: lint
 test-browser: $(STAMP)
 	@test -x /usr/bin/chromium || apt-get install -y chromium
 	$(BIN)/python -m pip install -q playwright
-	KOZA_BROWSER_TEST=1 $(BIN)/python -m pytest tests/test_browser_page.py -s -p no:cacheprovider
+	KOZA_BROWSER_TEST=1 $(BIN)/python -m pytest tests/net/test_browser_page.py -s -p no:cacheprovider
 
 bench: $(STAMP)
 	$(BIN)/python -m koza.bench

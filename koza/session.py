@@ -58,12 +58,12 @@ class Session:
     ) -> Session:
         """Start a new game saved in ``save_dir`` (default: ``storage.folder.save_dir()``).
 
-        Raises ``RuleError`` for seats the rules cannot take (before any file is
-        made) and ``SaveError`` if the file cannot be written.
+        Raises ``RuleError`` for seats the rules cannot take (``Game.new`` checks;
+        the unnamed file begun for it is removed) and ``SaveError`` if the file
+        cannot be written.
         """
         rules = rules or RuleSet()
         infos = [s if isinstance(s, SeatInfo) else SeatInfo(name=s) for s in seats]
-        rules.check_players(len(infos))
         game_id = game_id or uuid.uuid4().hex[:12]
         path = free_save_path(default_save_dir(save_dir), game_id)
         writer = SaveWriter.create(path, sync=sync)

@@ -10,7 +10,7 @@ full state; call bots through ``decide(bot, state, seat)`` to route it.
 To add a bot: a class with ``name`` and ``choose``, one branch in ``make_bot``.
 Given a seed, a bot must be reproducible.  Monte Carlo's parts: ``knowledge``
 (what the history proves about hidden hands), ``sampler`` (consistent deals),
-``likelihood`` (weights from observed plays), ``fast`` (rollouts, match utility).
+``likelihood`` (weights from observed plays), ``rollout`` (rollouts, match utility).
 """
 
 from koza.bots.base import (

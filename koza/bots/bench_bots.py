@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterable
 from koza import bench
 from koza.bots import make_bot
 from koza.bots.base import ALL_BOTS
-from koza.bots.fast import Match, Scoring, rollout, utility
 from koza.bots.knowledge import infer
 from koza.bots.montecarlo import ROLLOUT_EPS
+from koza.bots.rollout import Match, Scoring, rollout, utility
 from koza.bots.sampler import Sampler
 from koza.core.commands import to_move
 from koza.core.engine import apply

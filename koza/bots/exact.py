@@ -1,7 +1,7 @@
 """Exact perfect-information search of one round on the true deal (the ceiling's engine).
 
 Every hand and the bazaar order are known, so a round is a finite game tree,
-valued by the reference side's match utility (``fast.utility``).  Each seat is
+valued by the reference side's match utility (``rollout.utility``).  Each seat is
 played by one of two policies:
 
 * ``greedy``: a chance node, uniform over the heaviest fitting moves (exactly how
@@ -21,7 +21,7 @@ import math
 from collections.abc import Sequence
 from typing import Literal
 
-from koza.bots.fast import Match, Scoring, move_weight, utility
+from koza.bots.rollout import Match, Scoring, move_weight, utility
 from koza.core.engine import Move, Round, apply, legal_moves
 
 Policy = Literal["greedy", "search"]

@@ -17,8 +17,8 @@ from __future__ import annotations
 import math
 import random
 
-from koza.bots.fast import Scoring
 from koza.bots.knowledge import Knowledge, infer
+from koza.bots.rollout import Scoring
 from koza.core.commands import Command, from_move, to_move
 from koza.core.engine import DOUBLES, LEFT, PLAY, RIGHT, Move
 from koza.core.tiles import BIT, HALVES, HAS, IS_DOUBLE, OTHER, pips_of

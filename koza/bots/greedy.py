@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from koza.bots.fast import Scoring, move_weight
+from koza.bots.rollout import Scoring, move_weight
 from koza.core.commands import Command, to_move
 from koza.core.view import SeatView
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from koza.bots.fast import Scoring
 from koza.bots.knowledge import Knowledge
+from koza.bots.rollout import Scoring
 from koza.core.tiles import ALL_TILES_MASK, HAS, N_TILES
 from koza.core.view import SeatView
 

@@ -5,7 +5,7 @@ policy, in which this seat also avoids leaving ends the next seat can follow in
 that deal (all moves on the same deal and the same random stream, so their
 differences are not drowned in deal noise), and the move with the best mean
 utility for the match score wins: points recorded under the opening threshold
-and the goat at the target count, not raw round pips (see ``fast.utility``).
+and the goat at the target count, not raw round pips (see ``rollout.utility``).
 The sampled deals are weighed by how well they explain the opponents' plays,
 each opponent under the sharpness it has shown so far in the game
 (``opponents``, learned online).  Levels differ by the number of sampled deals;
@@ -18,10 +18,10 @@ from __future__ import annotations
 import math
 import random
 
-from koza.bots.fast import Match, Scoring, rollout_seat, utility
 from koza.bots.knowledge import infer
 from koza.bots.likelihood import PlayModel
 from koza.bots.opponents import OpponentModel
+from koza.bots.rollout import Match, Scoring, rollout_seat, utility
 from koza.bots.sampler import Sample, Sampler
 from koza.core.commands import Command, from_move, to_move
 from koza.core.engine import apply

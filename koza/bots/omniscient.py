@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from koza.bots.exact import ExactSearch, Policy, policy_of
-from koza.bots.fast import Match, Scoring
+from koza.bots.rollout import Match, Scoring
 from koza.core.commands import Command, from_move
 from koza.core.engine import legal_moves
 from koza.core.state import GameState

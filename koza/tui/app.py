@@ -83,7 +83,7 @@ class Services:
 
 def koza_commands() -> type[Provider]:
     """The palette's koza commands, imported only when the palette opens."""
-    from koza.tui.commands import KozaCommands
+    from koza.tui.palette import KozaCommands
 
     return KozaCommands
 

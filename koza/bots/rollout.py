@@ -1,0 +1,164 @@
+"""Rollouts for bots: the core's scoring read once, a rollout policy, match utility.
+
+Everything here works on the lean engine (``engine.Round``, masks, move tuples),
+never on pydantic objects, so Monte Carlo rollouts stay cheap.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from koza.core.engine import DOUBLES, LEFT, PLAY, RIGHT, Move, Round, apply, legal_moves
+from koza.core.scoring import ScoringRules
+from koza.core.tiles import HALVES, HAS, OTHER, PIPS
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring(ScoringRules):
+    """The core's scoring rules (``ScoringRules``), plus what shedding a tile weighs.
+
+    ``utility`` reads the sheets the way ``koza.core.scoring.score_round`` does,
+    without building them: ``tests/bots/test_rollout_scoring.py`` checks the two agree.
+    """
+
+    def tile_weight(self, tile: int) -> int:
+        """What shedding ``tile`` is worth (0-0 counts its bonus)."""
+        return self.blank if tile == 0 else PIPS[tile]
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """The score sheets a round is played into, seen from one side."""
+
+    me: int  # my side
+    totals: tuple[int, ...]
+    opened: tuple[bool, ...]
+    carried: tuple[int, ...]
+
+
+GOAT_WEIGHT = 100.0
+"""Utility of ending the game: -this when I become the goat, +this when someone else does."""
+
+
+def utility(sc: Scoring, match: Match, hands: list[int], out_seat: int) -> float:
+    """How good a finished round is for ``match.me``, in penalty-point units.
+
+    Minus the points my side records (so points under the opening threshold on a
+    closed sheet are free), plus a large term when the round ends the game.
+    """
+    pts = sc.side_points(hands, out_seat)
+    rec_me = 0
+    over = False
+    top = -1
+    me_total = 0
+    for s in range(sc.sides):
+        p = pts[s]
+        if match.opened[s]:
+            rec = p
+        elif sc.carry:
+            c = match.carried[s] + p
+            rec = c if c >= sc.threshold else 0
+        else:
+            rec = p if p >= sc.threshold else 0
+        total = match.totals[s] + rec
+        if total >= sc.target:
+            over = True
+        if total > top:
+            top = total
+        if s == match.me:
+            rec_me = rec
+            me_total = total
+    u = -float(rec_me)
+    if over:
+        u += -GOAT_WEIGHT if me_total == top else GOAT_WEIGHT
+    return u
+
+
+def rollout(r: Round, sc: Scoring, rng: random.Random, eps: float) -> None:
+    """Play ``r`` out in place: everyone sheds the heaviest fitting tile.
+
+    With probability ``eps`` a player makes a uniformly random legal move instead;
+    ties between ends are broken at random.
+    """
+    rand = rng.random
+    blank = sc.blank
+    while not r.over:
+        moves = legal_moves(r)
+        if len(moves) == 1:
+            apply(r, moves[0])
+            continue
+        if rand() < eps:
+            apply(r, moves[int(rand() * len(moves))])
+            continue
+        best = moves[0]
+        best_w = -1.0
+        for m in moves:
+            kind, a, b = m
+            w = rand() * 0.5
+            if kind == PLAY:
+                w += blank if a == 0 else PIPS[a]
+            elif kind == DOUBLES:
+                w += PIPS[a] + PIPS[b] + (blank if a == 0 or b == 0 else 0)
+            if w > best_w:
+                best_w = w
+                best = m
+        apply(r, best)
+
+
+def rollout_seat(
+    r: Round, sc: Scoring, rng: random.Random, eps: float, me: int, eps_me: float, block: float
+) -> None:
+    """Play ``r`` out in place like ``rollout``, with a sharper policy for seat ``me``.
+
+    ``me`` makes a random move with probability ``eps_me`` only, and a play that
+    leaves ends the next seat can follow (in this sampled deal) loses ``block``
+    points of weight; the other seats shed their heaviest tile as in ``rollout``.
+    """
+    rand = rng.random
+    blank = sc.blank
+    nxt = (me + 1) % r.n
+    on_left, on_right = LEFT, RIGHT
+    while not r.over:
+        moves = legal_moves(r)
+        if len(moves) == 1:
+            apply(r, moves[0])
+            continue
+        mine = r.turn == me
+        if rand() < (eps_me if mine else eps):
+            apply(r, moves[int(rand() * len(moves))])
+            continue
+        best = moves[0]
+        best_w = -1e9
+        follow = r.hands[nxt] if mine else 0
+        for m in moves:
+            kind, a, b = m
+            w = rand() * 0.5
+            if kind == PLAY:
+                w += blank if a == 0 else PIPS[a]
+                if follow:
+                    if b == on_left:
+                        ends = HAS[OTHER[a][r.left]] | HAS[r.right]
+                    elif b == on_right:
+                        ends = HAS[r.left] | HAS[OTHER[a][r.right]]
+                    else:
+                        lo, hi = HALVES[a]
+                        ends = HAS[lo] | HAS[hi]
+                    if follow & ends:
+                        w -= block
+            elif kind == DOUBLES:
+                w += PIPS[a] + PIPS[b] + (blank if a == 0 or b == 0 else 0)
+            if w > best_w:
+                best_w = w
+                best = m
+        apply(r, best)
+
+
+def move_weight(sc: Scoring, move: Move) -> int:
+    """Points a move sheds from the hand (0 for draw and pass)."""
+    kind, a, b = move
+    if kind == PLAY:
+        return sc.tile_weight(a)
+    if kind == DOUBLES:
+        return sc.tile_weight(a) + sc.tile_weight(b)
+    return 0

@@ -1,0 +1,46 @@
+"""Fixtures shared by the whole suite: a private save folder and language, the golden saves."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from support.paths import DATA, GOLDEN
+
+from koza.core.events import Event
+from koza.storage.savefile import load
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test saves into its own folder and starts in English, whatever the shell has set,
+    so no test touches the user's saves and tests can run side by side."""
+    home = tmp_path_factory.mktemp("koza-home")
+    monkeypatch.setenv("KOZA_HOME", str(home))
+    monkeypatch.delenv("KOZA_LANG", raising=False)
+    return home
+
+
+@pytest.fixture(scope="session")
+def golden_events_once() -> tuple[Event, ...]:
+    return tuple(load(GOLDEN).events)
+
+
+@pytest.fixture
+def golden_events(golden_events_once: tuple[Event, ...]) -> list[Event]:
+    """The events of the golden save, read once per run; each test gets its own list."""
+    return list(golden_events_once)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def saves_in_data_stay_untouched() -> Iterator[None]:
+    """The saved games under ``tests/data`` are read, never written, by any test."""
+
+    def digests() -> dict[str, str]:
+        return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in DATA.iterdir()}
+
+    before = digests()
+    yield
+    assert digests() == before, "a test changed a file in tests/data"

@@ -1,0 +1,161 @@
+"""Real processes on loopback: ``koza server``, ``koza join``, kill -9 and restarts."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from support.net import ServerProcess, leaked_tiles, loaded_events, server_process, the_save
+
+from koza.bots import make_bot
+from koza.cli import verify_line
+from koza.core.state import replay
+from koza.core.view import seat_view
+from koza.net.client import KozaClient
+from koza.net.scripted import autoplay
+from koza.net.wire import public_event
+from koza.replay import ReplayCursor
+
+
+def _events_by_seq(client: KozaClient) -> dict[int, list[dict[str, object]]]:
+    seen: dict[int, list[dict[str, object]]] = {}
+    for item in client.log:
+        if isinstance(item, dict):
+            seen.setdefault(int(item["seq"]), []).append(item)  # type: ignore[call-overload]
+    return seen
+
+
+async def _room(url: str, **settings: object) -> tuple[KozaClient, KozaClient, str]:
+    a, b = KozaClient(url, record=True), KozaClient(url, record=True)
+    await a.connect()
+    room = await a.create_room("Ann", players=4, humans=2, bot="random", **settings)
+    await b.connect()
+    await b.join(room.code, "Bob")
+    return a, b, room.code
+
+
+def test_a_whole_game_over_a_real_server_verifies_and_replays(tmp_path: Path) -> None:
+    async def play(url: str) -> tuple[KozaClient, KozaClient]:
+        a, b, _ = await _room(url)  # to 101, the real target
+        await asyncio.gather(
+            autoplay(a, make_bot("random", 1), timeout=90),
+            autoplay(b, make_bot("expert", 2), timeout=90),
+        )
+        for c in (a, b):
+            await c.close()
+        return a, b
+
+    with server_process(tmp_path) as server:
+        a, b = asyncio.run(play(server.url))
+    save = the_save(tmp_path)
+    assert verify_line(save)[0]
+    events = loaded_events(save)
+    final = replay(events)
+    cursor = ReplayCursor(events)
+    assert cursor.end() == final and final.phase == "game_over"
+    assert max(final.sheets.totals) >= 101
+    assert a.view == seat_view(final, 0) and b.view == seat_view(final, 1)
+    for client, seat in ((a, 0), (b, 1)):
+        assert client.frames and leaked_tiles(client.frames, events, seat) == []
+
+
+def test_the_server_killed_mid_round_comes_back_and_nothing_is_lost_or_doubled(
+    tmp_path: Path,
+) -> None:
+    async def play() -> tuple[KozaClient, KozaClient]:
+        first = ServerProcess(tmp_path)
+        port = first.port
+        a, b, code = await _room(first.url, rules={"target": 61})
+        state = {"killed": False}
+
+        def kill_once(client: KozaClient) -> None:
+            if not state["killed"] and client.seq > 12 and client.view is not None:
+                state["killed"] = True
+                first.kill()  # kill -9, in the middle of a round
+                asyncio.get_running_loop().call_later(0.5, restart)
+
+        def restart() -> None:
+            state["second"] = ServerProcess(tmp_path, port)  # type: ignore[assignment]
+
+        try:
+            await asyncio.gather(
+                autoplay(a, make_bot("random", 1), timeout=90, on_move=kill_once),
+                autoplay(b, make_bot("random", 2), timeout=90),
+            )
+        finally:
+            first.stop()
+            second = state.get("second")
+            if isinstance(second, ServerProcess):
+                second.stop()
+        assert state["killed"] and a.reconnects >= 1 and b.reconnects >= 1
+        for c in (a, b):
+            await c.close()
+        return a, b
+
+    a, b = asyncio.run(play())
+    save = the_save(tmp_path)
+    assert verify_line(save)[0]
+    events = loaded_events(save)
+    assert [e.seq for e in events] == list(range(len(events)))
+    assert replay(events).phase == "game_over"
+    for client, seat in ((a, 0), (b, 1)):
+        seen = _events_by_seq(client)
+        # every event reached the client once (the missed ones on rejoin), as in the save
+        assert sorted(seen) == list(range(len(events)))
+        for seq, copies in seen.items():
+            assert copies == [public_event(events[seq], seat)], seq
+        assert client.view == seat_view(replay(events), seat)
+        assert leaked_tiles(client.frames or [], events, seat) == []
+
+
+def _join_process(url: str, code: str, folder: Path) -> subprocess.Popen[str]:
+    cmd = [sys.executable, "-m", "koza", "join", url, code, "--name", "Bob", "--bot", "random"]
+    return subprocess.Popen(
+        [*cmd, "--save-dir", str(folder)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def test_a_client_process_killed_mid_game_rejoins_its_seat_and_finishes(tmp_path: Path) -> None:
+    home = tmp_path / "bob"
+
+    async def play(url: str) -> tuple[KozaClient, list[str]]:
+        a = KozaClient(url)
+        await a.connect()
+        room = await a.create_room(
+            "Ann", players=3, humans=2, bot="random", rules={"target": 61}, away_seconds=60
+        )
+        bob = _join_process(url, room.code, home)
+        outputs = []
+        stop = lambda c: c.seq > 15  # noqa: E731
+        await autoplay(a, make_bot("random", 1), timeout=60, stop=stop)
+        os.kill(bob.pid, signal.SIGKILL)  # kill -9 Bob's koza in the middle of the game
+        bob.wait(10)
+        assert a.room is not None
+        for _ in range(40):
+            if a.room is not None and not a.room.seats[1].connected:
+                break
+            await a.changed(timeout=0.5)
+        assert a.room is not None and a.room.seats[1].away_left is not None
+        bob = _join_process(url, room.code, home)  # the same command again: same seat
+        await autoplay(a, make_bot("random", 1), timeout=60)
+        out, err = await asyncio.to_thread(bob.communicate, timeout=30)
+        outputs += [out, err]
+        assert bob.returncode == 0, err
+        await a.close()
+        return a, outputs
+
+    with server_process(tmp_path) as server:
+        a, outputs = asyncio.run(play(server.url))
+    assert "(seat 1)" in outputs[0] and "game over" in outputs[0]
+    events = loaded_events(the_save(tmp_path))
+    final = replay(events)
+    assert final.phase == "game_over" and [s.name for s in final.seats][:2] == ["Ann", "Bob"]
+    assert a.view == seat_view(final, 0)

@@ -1,0 +1,337 @@
+"""The koza server in this process, with headless clients over loopback."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import ssl
+import subprocess
+from pathlib import Path
+
+import pytest
+from support.net import leaked_tiles, loaded_events, local_server, the_save
+
+from koza.bots import make_bot
+from koza.cli import verify_line
+from koza.core.commands import Draw, Pass, Play, to_move
+from koza.core.explain import describe_illegal
+from koza.core.state import replay
+from koza.core.view import seat_view
+from koza.net import room as room_module
+from koza.net import roomfile
+from koza.net.client import ClientError, KozaClient
+from koza.net.protocol import Away, ChatLine, Error, PlayCommand, QuickLine, Refused
+from koza.net.scripted import autoplay
+from koza.net.server import KozaServer, start, tls_context
+from koza.session import SaveError
+
+
+async def _two_players(url: str, **settings: object) -> tuple[KozaClient, KozaClient, str]:
+    a, b = KozaClient(url, record=True), KozaClient(url, record=True)
+    await a.connect()
+    room = await a.create_room("Ann", humans=2, bot="random", **settings)
+    await b.connect()
+    joined = await b.join(room.code, "Bob")
+    assert (room.seat, joined.seat) == (0, 1) and room.token and joined.token
+    assert room.token != joined.token and room.code not in room.token
+    return a, b, room.code
+
+
+async def test_two_people_and_two_bots_play_a_whole_saved_game(tmp_path: Path) -> None:
+    async with local_server(tmp_path) as (koza, url):
+        a, b, code = await _two_players(url, rules={"target": 51})
+        watcher = KozaClient(url, record=True)
+        await watcher.connect()
+        await watcher.watch(code)
+        await asyncio.gather(
+            autoplay(a, make_bot("random", 1), timeout=40),
+            autoplay(b, make_bot("greedy", 2), timeout=40),
+        )
+        await watcher.changed(timeout=1)
+        for c in (a, b, watcher):
+            await c.close()
+    save = the_save(tmp_path)
+    ok, line = verify_line(save)
+    assert ok and "game over" in line
+    events = loaded_events(save)
+    final = replay(events)
+    assert final.phase == "game_over" and max(final.sheets.totals) >= 51
+    assert [s.kind for s in final.seats] == ["human", "human", "bot", "bot"]
+    assert a.view == seat_view(final, 0) and b.view == seat_view(final, 1)
+    assert a.seq == b.seq == len(events) - 1
+    # nobody ever received a tile hidden from them at that moment
+    for client, seat in ((a, 0), (b, 1), (watcher, None)):
+        assert client.frames and leaked_tiles(client.frames, events, seat) == []
+    assert watcher.view is not None and watcher.view.hand_mask == 0
+    record = json.loads(roomfile.path_for(tmp_path, code).read_text())
+    assert record["finished"] and a.token not in json.dumps(record)
+
+
+async def test_illegal_stale_and_out_of_turn_moves_are_refused_without_a_change(
+    tmp_path: Path,
+) -> None:
+    async with local_server(tmp_path) as (koza, url):
+        a, b, code = await _two_players(url, players=2)
+        for _ in range(20):
+            if a.view is not None and b.view is not None:
+                break
+            await a.changed(timeout=0.5)
+        room = koza.rooms[code]
+        assert room.session is not None
+        mover, other = (a, b) if a.my_turn else (b, a)
+        state = room.session.state
+        assert state.turn == mover.seat
+        wrong = next(t for t in range(28) if not state.hand(state.turn) >> t & 1)
+        await mover.play(Play(wrong, "open"))
+        await other.play(Draw())
+        await mover._send(PlayCommand(seq=mover.seq - 1, move=Pass()))
+        for _ in range(20):
+            refusals = [m for c in (a, b) for m in c.log if isinstance(m, Refused)]
+            if len(refusals) == 3:
+                break
+            await mover.changed(timeout=0.5)
+        reasons = {m.reason for m in refusals}
+        assert describe_illegal(state.round, to_move(Play(wrong, "open"))) in reasons
+        assert any("not your turn" in r for r in reasons)
+        assert any("for event" in r for r in reasons)
+        assert room.session.state is state  # nothing changed
+        for c in (a, b):
+            await c.close()
+
+
+async def test_a_dropped_client_reconnects_by_itself_and_finishes(tmp_path: Path) -> None:
+    async with local_server(tmp_path) as (koza, url):
+        a, b, code = await _two_players(url, rules={"target": 41})
+        moves = {"a": 0}
+
+        def drop_once(client: KozaClient) -> None:
+            moves["a"] += 1
+            if moves["a"] == 3:
+                asyncio.get_running_loop().create_task(client.drop())
+
+        await asyncio.gather(
+            autoplay(a, make_bot("random", 1), timeout=40, on_move=drop_once),
+            autoplay(b, make_bot("random", 2), timeout=40),
+        )
+        assert a.reconnects >= 1 and a.game_over and b.game_over
+        final = replay(loaded_events(the_save(tmp_path)))
+        assert a.view == seat_view(final, 0)
+        for c in (a, b):
+            await c.close()
+
+
+async def test_an_absent_seat_waits_then_a_bot_plays_until_it_rejoins(tmp_path: Path) -> None:
+    async with local_server(tmp_path) as (koza, url):
+        a, b, code = await _two_players(url, players=3, away_seconds=0.3, rules={"target": 61})
+        token = b.token
+        assert token is not None
+        await b.close()  # Bob leaves for a while
+        for _ in range(40):
+            if any(isinstance(m, Away) and m.bot_playing for m in a.log):
+                break
+            await a.changed(timeout=0.5)
+        aways = [m for m in a.log if isinstance(m, Away)]
+        assert aways[0].seat == 1 and not aways[0].bot_playing and aways[0].seconds_left > 0
+        assert any(m.bot_playing for m in aways)
+        # a bot plays for Bob: Ann's game goes on; Bob comes back with his token
+        seen = a.seq
+        await autoplay(a, make_bot("random", 1), timeout=20, stop=lambda c: c.seq > seen + 6)
+        back = KozaClient(url)
+        await back.connect()
+        joined = await back.rejoin(code, token)
+        assert joined.seat == 1 and joined.token is None
+        await back.changed(timeout=2)
+        room = koza.rooms[code]
+        assert not room.slots[1].bot_playing and back.view is not None
+        assert room.session is not None
+        at_seq = replay(room.session.game.events[: back.seq + 1])  # bots may have moved on
+        assert back.view == seat_view(at_seq, 1)
+        with pytest.raises(ClientError, match="not connected"):
+            await KozaClient(url).rejoin(code, token)
+        forger = KozaClient(url)
+        await forger.connect()
+        with pytest.raises(ClientError, match="holds no seat"):
+            await forger.rejoin(code, "x" * 32)
+        await forger.close()
+        await asyncio.gather(
+            autoplay(a, make_bot("random", 1), timeout=40),
+            autoplay(back, make_bot("random", 2), timeout=40),
+        )
+        assert back.game_over
+        for c in (a, back):
+            await c.close()
+
+
+async def test_chat_is_plain_limited_text_and_quick_phrases_are_keys(tmp_path: Path) -> None:
+    async with local_server(tmp_path) as (koza, url):
+        a, b, code = await _two_players(url, players=2)
+        await a.chat("[bold red]hi[/]\x1b[2J\x07 there")
+        await b.quick("good_game")
+        for _ in range(20):
+            lines = [m for m in b.log if isinstance(m, ChatLine)]
+            quick = [m for m in a.log if isinstance(m, QuickLine)]
+            if lines and quick:
+                break
+            await b.changed(timeout=0.5)
+        assert lines[0].text == "[bold red]hi[/] [2J  there" and lines[0].name == "Ann"
+        assert quick[0].phrase == "good_game" and quick[0].seat == 1
+        with pytest.raises(ValueError):
+            await a.chat("x" * 201)
+        for c in (a, b):
+            await c.close()
+
+
+async def test_lobby_lists_open_rooms_and_a_password_guards_one(tmp_path: Path) -> None:
+    async with local_server(tmp_path) as (koza, url):
+        host = KozaClient(url)
+        await host.connect()
+        room = await host.create_room("Ann", humans=3, password="sesame")
+        lobby = await host.lobby()
+        assert [r.code for r in lobby.rooms] == [room.code]
+        assert lobby.rooms[0].open_seats == 3 and lobby.rooms[0].password
+        guest = KozaClient(url)
+        await guest.connect()
+        with pytest.raises(ClientError, match="password"):
+            await guest.join(room.code, "Eve")
+        with pytest.raises(ClientError, match="no room"):
+            await guest.join("ZZZZZZ", "Eve")
+        joined = await guest.join(room.code, "Bob", password="sesame")
+        assert joined.seat == 1
+        await host.start()  # the creator starts: bots take seats 2 and 3
+        for _ in range(20):
+            if host.view is not None:
+                break
+            await host.changed(timeout=0.5)
+        assert host.view is not None and host.view.names[2:] == ("Bot 3", "Bot 4")
+        assert (await host.lobby()).rooms == ()
+        for c in (host, guest):
+            await c.close()
+
+
+async def test_a_server_password_is_needed_to_say_hello(tmp_path: Path) -> None:
+    async with local_server(tmp_path, password="pw") as (koza, url):
+        with pytest.raises(ClientError, match="password"):
+            await KozaClient(url).connect()
+        ok = KozaClient(url, password="pw")
+        await ok.connect()
+        await ok.close()
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
+async def test_tls_with_a_self_signed_certificate(tmp_path: Path) -> None:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"]
+        + ["-nodes", "-days", "1"]
+        + ["-keyout", str(key), "-out", str(cert), "-subj", "/CN=localhost"]
+        + ["-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"],
+        check=True,
+        capture_output=True,
+    )
+    koza = KozaServer(tmp_path / "saves", bot_delay=0, sync=False)
+    server = await start(koza, "127.0.0.1", 0, tls_context(cert, key))
+    port = next(iter(server.sockets)).getsockname()[1]
+    try:
+        with pytest.raises(ClientError, match="cannot reach"):
+            await KozaClient(f"wss://127.0.0.1:{port}").connect()  # not trusted by default
+        with pytest.raises(ClientError):
+            await KozaClient(f"ws://127.0.0.1:{port}").connect()  # plain text is not served
+        trusted = ssl.create_default_context(cafile=str(cert))
+        client = KozaClient(f"wss://127.0.0.1:{port}", tls=trusted)
+        await client.connect()
+        room = await client.create_room("Ann", players=2, bot="random")
+        assert room.seat == 0
+        for _ in range(20):
+            if client.view is not None:
+                break
+            await client.changed(timeout=0.5)
+        assert client.view is not None and client.view.names == ("Ann", "Bot 2")
+        await client.close()
+    finally:
+        server.close()
+        await server.wait_closed()
+        koza.close()
+
+
+async def test_a_seat_taken_back_elsewhere_closes_the_old_connection(tmp_path: Path) -> None:
+    async with local_server(tmp_path) as (koza, url):
+        a, b, code = await _two_players(url, players=2)
+        assert a.token is not None
+        again = KozaClient(url)
+        await again.connect()
+        assert (await again.rejoin(code, a.token)).seat == 0
+        for _ in range(20):
+            if a.lost is not None:
+                break
+            await a.changed(timeout=0.5)
+        assert a.lost is not None and "taken back" in a.lost and a.reconnects == 0
+        assert koza.rooms[code].slots[0].members == {
+            m for m in koza.rooms[code].slots[0].members if m.seat == 0
+        }
+        assert len(koza.rooms[code].slots[0].members) == 1
+        for c in (again, b, a):
+            await c.close()
+
+
+async def test_a_room_left_empty_before_its_game_is_forgotten(tmp_path: Path) -> None:
+    async with local_server(tmp_path) as (koza, url):
+        host, viewer = KozaClient(url), KozaClient(url)
+        await host.connect()
+        await viewer.connect()
+        room = await host.create_room("Ann", humans=2)
+        assert [r.code for r in (await viewer.lobby()).rooms] == [room.code]
+        await host.close()
+        for _ in range(20):
+            if room.code not in koza.rooms:
+                break
+            await asyncio.sleep(0.05)
+        assert (await viewer.lobby()).rooms == () and not koza.drivers
+        assert list(tmp_path.iterdir()) == []  # no game, so no save and no side file
+        await viewer.close()
+
+
+async def test_a_save_that_cannot_be_written_is_an_error_not_a_dead_room(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("")
+    async with local_server(not_a_folder) as (koza, url):
+        client = KozaClient(url)
+        await client.connect()
+        room = await client.create_room("Ann", players=2, bot="random")
+        for _ in range(20):
+            if any(isinstance(m, Error) for m in client.log):
+                break
+            await client.changed(timeout=0.5)
+        assert any(isinstance(m, Error) and "cannot save" in m.message for m in client.log)
+        assert not koza.rooms[room.code].started and (await client.lobby()).rooms
+        await client.close()
+    monkeypatch.setattr(room_module, "SAVE_RETRY", 0.05)
+    async with local_server(tmp_path / "saves") as (koza, url):
+        a, b, code = await _two_players(url, players=3, rules={"target": 41})
+        session = None
+        for _ in range(20):
+            session = koza.rooms[code].session
+            if session is not None:
+                break
+            await asyncio.sleep(0.05)
+        assert session is not None
+        real_play, failures = session.play, [2]
+
+        def flaky_play(command: object, seat: int | None = None) -> None:
+            if failures[0] > 0:  # the disk is full twice, then has room again
+                failures[0] -= 1
+                raise SaveError("disk full")
+            real_play(command, seat)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(session, "play", flaky_play)
+        await asyncio.gather(
+            autoplay(a, make_bot("random", 1), timeout=40),
+            autoplay(b, make_bot("random", 2), timeout=40),
+        )
+        said = [m for c in (a, b) for m in c.log if isinstance(m, Error | Refused)]
+        assert any("disk full" in getattr(m, "message", getattr(m, "reason", "")) for m in said)
+        assert verify_line(the_save(tmp_path / "saves"))[0] and a.game_over
+        for c in (a, b):
+            await c.close()

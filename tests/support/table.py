@@ -1,0 +1,128 @@
+"""A tiny session and host app for the table tests (no save files needed)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import App
+from textual.pilot import Pilot
+
+from koza.bots import Bot, RandomBot
+from koza.core.commands import Command, Draw, Pass
+from koza.core.events import Event, SeatInfo
+from koza.core.game import Game
+from koza.tui.dialogs import EndPromptScreen, HandOverScreen, RoundOverScreen
+from koza.tui.table.screen import TableScreen
+
+
+class FakeSession:
+    """``Game`` plus bots, recording every event the way a save file would."""
+
+    def __init__(self, seats: Sequence[str], seed: int = 7, **rules: object) -> None:
+        from koza.core.rules import RuleSet
+
+        infos = [
+            SeatInfo(name=s[4:], kind="bot", bot="random")
+            if s.startswith("bot:")
+            else SeatInfo(name=s)
+            for s in seats
+        ]
+        self.saved: list[Event] = []
+        self.game = Game.new(
+            infos, RuleSet.model_validate(rules), seed=seed, sink=self.saved.append
+        )
+        self._bots: dict[int, Bot | None] = {
+            i: RandomBot(seed + i) if info.kind == "bot" else None for i, info in enumerate(infos)
+        }
+
+    def play(self, cmd: Command, seat: int | None = None) -> None:
+        self.game.play(cmd, seat)
+
+    def next_round(self) -> None:
+        self.game.next_round()
+
+    def bot(self, seat: int) -> Bot | None:
+        return self._bots[seat]
+
+
+class TableApp(App[None]):
+    """Hosts one ``TableScreen``."""
+
+    def __init__(self, session: FakeSession, **kw: object) -> None:
+        super().__init__()
+        self.session = session
+        self.kw = kw
+
+    def on_mount(self) -> None:
+        self.push_screen(TableScreen(self.session, delay=0, **self.kw))  # type: ignore[arg-type]
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Wait until no bot is thinking and every message is handled."""
+    app = pilot.app
+    for _ in range(500):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = table(app)
+        if screen is None or screen.runner.thinking < 0:
+            await pilot.pause()
+            return
+    raise AssertionError("the bots never settled")
+
+
+def table(app: App[None]) -> TableScreen | None:
+    for screen in app.screen_stack:
+        if isinstance(screen, TableScreen):
+            return screen
+    return None
+
+
+def screen_text(app: App[None]) -> str:
+    """The rendered text of the table screen (not of a dialog on top)."""
+    screen = table(app)
+    assert screen is not None
+    return "\n".join(strip.text for strip in screen._compositor.render_strips())
+
+
+def fitting_index(app: TableApp) -> tuple[int, str | None]:
+    """A hand index that may be played now, and the end it goes on (None: either)."""
+    screen = table(app)
+    assert screen is not None
+    sc = screen.scene()
+    for i, tile in enumerate(sc.my_hand):
+        left, right = sc.fits(tile)
+        if left or right:
+            return i, ("left" if left else "right")
+    return -1, None
+
+
+async def human_move_by_keys(pilot: Pilot[None], app: TableApp) -> None:
+    screen = table(app)
+    assert screen is not None
+    sc = screen.scene()
+    if sc.can(Draw):
+        await pilot.press("d")
+    elif sc.can(Pass):
+        await pilot.press("p")
+    elif sc.doubles_move is not None:
+        await pilot.press("w")
+    else:
+        index, _ = fitting_index(app)
+        while screen.selected != index:
+            await pilot.press("right")
+        await pilot.press("enter")
+        if isinstance(app.screen, EndPromptScreen):
+            await pilot.press("left")
+    await settle(pilot)
+
+
+async def play_round(pilot: Pilot[None], app: TableApp, mover) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(300):
+        await settle(pilot)
+        if isinstance(app.screen, RoundOverScreen):
+            return
+        if isinstance(app.screen, HandOverScreen):
+            await pilot.press("enter")
+            continue
+        await mover(pilot, app)
+    raise AssertionError("the round did not end")

@@ -1,0 +1,108 @@
+"""The table's bot runner: a worker handing over its move is never cancelled.
+
+``BotRunner._done`` runs on the UI thread while the worker that thought of the
+move waits inside ``call_from_thread``.  Playing that move starts the next
+bot's worker, or ends the round (which cancels the runner): neither may cancel
+the worker that is still handing over, or waiting for it raises
+``WorkerCancelled`` (the flaky watch-mode test under load).  The check below
+looks at the delivering worker at the moment of hand-over, so it does not
+depend on timing.
+"""
+
+from __future__ import annotations
+
+from support.table import FakeSession, TableApp, settle, table
+from textual.worker import Worker, WorkerState
+
+from koza.core.commands import Command
+from koza.core.events import RoundScored
+from koza.tui.dialogs import RoundOverScreen
+from koza.tui.table.runner import GROUP
+
+
+async def test_a_worker_handing_over_its_move_is_never_cancelled() -> None:
+    session = FakeSession(["bot:Ann", "bot:Bob", "bot:Cid"], seed=5)
+    # Not the watch mode: its round-over dialog closes itself after a while, and the
+    # test must find the round over however slowly the machine runs.
+    app = TableApp(session, face_up=True, paused=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert screen is not None
+        runner = screen.runner
+        handing_over: list[Worker[None]] = []
+        cancelled: list[Worker[None]] = []  # checked after the hand-over, not raised inside it
+        hand_over = runner._done
+
+        def watched_done(token: int, seat: int, cmd: Command | str | None) -> None:
+            running = [
+                w for w in app.workers if w.group == GROUP and w.state == WorkerState.RUNNING
+            ]
+            handing_over.extend(running[:1])  # the only one running: the one handing over
+            hand_over(token, seat, cmd)  # plays, then starts the next bot or ends the round
+            cancelled.extend(w for w in running[:1] if w.is_cancelled)
+
+        runner._done = watched_done  # type: ignore[method-assign]
+        runner.delay = 0
+        runner.pause(False)
+        for _ in range(300):
+            await settle(pilot)
+            if isinstance(app.screen, RoundOverScreen):
+                break
+        assert isinstance(session.saved[-1], RoundScored)
+        assert len(handing_over) >= 10  # a whole round of hand-overs, the last one ending it
+        assert cancelled == []
+        for worker in handing_over:
+            await worker.wait()  # raised WorkerCancelled when the next move cancelled it
+            assert worker.state == WorkerState.SUCCESS
+
+
+async def test_cancel_stops_a_worker_still_thinking() -> None:
+    session = FakeSession(["bot:Ann", "bot:Bob"], seed=2)
+    app = TableApp(session, watch=True, face_up=True, paused=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert screen is not None
+        runner = screen.runner
+        before = len(session.saved)
+        runner.delay = 30.0  # the worker thinks, then waits out a long delay
+        runner.pause(False)
+        thinking = [w for w in app.workers if w.group == GROUP]
+        assert runner.thinking >= 0 and len(thinking) == 1
+        runner.cancel()
+        assert thinking[0].is_cancelled and runner.thinking == -1
+        await pilot.pause()
+        assert len(session.saved) == before  # its move was dropped
+
+
+async def test_a_move_arriving_after_a_pause_waits_for_resume_or_step() -> None:
+    session = FakeSession(["bot:Ann", "bot:Bob"], seed=3)
+    app = TableApp(session, watch=True, face_up=True, paused=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert screen is not None
+        runner = screen.runner
+        before = len(session.saved)
+        runner.delay = 0.0
+        runner.pause(False)  # a bot starts thinking ...
+        runner.pause(True)  # ... and is paused before its move can reach the UI thread
+        await settle(pilot)
+        assert len(session.saved) == before and runner.thinking == -1  # held, not played
+        assert runner.step()  # the held move, at once
+        assert len(session.saved) > before
+        moved = len(session.saved)
+        runner.step()  # a step while paused is played although the bots are paused
+        await settle(pilot)
+        assert len(session.saved) > moved
+        runner.delay = 0.0
+        runner.pause(False)
+        runner.pause(True)
+        await settle(pilot)
+        runner.cancel()  # a held move is forgotten with the rest
+        held = len(session.saved)
+        runner.pause(False)
+        runner.pause(True)
+        await settle(pilot)
+        assert len(session.saved) == held  # thought anew, and held again
