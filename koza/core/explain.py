@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from koza.core import engine
+from koza.core.commands import Command, to_move
 from koza.core.engine import DOUBLES, DRAW, LEFT, OPEN, PLAY, Move, Round
 from koza.core.tiles import DOUBLE_OF, tile_name
 
@@ -70,6 +71,18 @@ def describe_illegal(r: Round, move: Move, seat: int | None = None) -> str:
     ``seat`` None speaks to the player ("your hand"), else about that seat.
     """
     return illegal_reason(r, move, seat).english()
+
+
+def refusal_reason(r: Round | None, cmd: Command) -> Reason | None:
+    """Why ``Game.play`` refuses ``cmd`` in ``r`` by the rules; None when no rule does
+    (no round in play, a malformed command, or the move is legal)."""
+    try:
+        move = to_move(cmd)
+    except (IndexError, KeyError, TypeError):
+        return None
+    if r is None or engine.is_legal(r, move):
+        return None
+    return illegal_reason(r, move)
 
 
 def illegal_reason(r: Round, move: Move, seat: int | None = None) -> Reason:

@@ -7,10 +7,9 @@ it through the catalogue.  A refusal no rule explains (not your turn) stays Engl
 
 from __future__ import annotations
 
-from koza.core import engine
-from koza.core.commands import Command, to_move
-from koza.core.engine import Round
-from koza.core.explain import Reason, illegal_reason
+from koza.core.commands import Command
+from koza.core.explain import Reason, refusal_reason
+from koza.core.state import GameState
 from koza.tui.strings import t
 
 
@@ -19,12 +18,7 @@ def say_reason(reason: Reason) -> str:
     return t(f"illegal.{reason.code}", **reason.values)
 
 
-def why_refused(r: Round | None, cmd: Command, english: str) -> str:
-    """Why ``cmd`` is not allowed in ``r``, translated; ``english`` when no rule says why."""
-    try:
-        move = to_move(cmd)
-    except (IndexError, KeyError, TypeError):
-        return english
-    if r is None or engine.is_legal(r, move):
-        return english
-    return say_reason(illegal_reason(r, move))
+def why_refused(state: GameState, cmd: Command, english: str) -> str:
+    """Why ``cmd`` is not allowed now, translated; ``english`` when no rule says why."""
+    reason = refusal_reason(state.round, cmd)
+    return english if reason is None else say_reason(reason)
