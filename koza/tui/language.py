@@ -28,9 +28,13 @@ FORM_WIDGETS = (Input, Select, Checkbox, Switch)
 def _redone(binding: Any) -> Any:
     """``binding`` with its texts from ``t()`` redone; itself when it has none."""
     if isinstance(binding, Binding):
-        if isinstance(binding.description, Msg) or isinstance(binding.tooltip, Msg):
+        group = binding.group
+        if group is not None and isinstance(group.description, Msg):  # a footer group's name
+            group = replace(group, description=again(group.description))
+        texts = isinstance(binding.description, Msg) or isinstance(binding.tooltip, Msg)
+        if texts or group is not binding.group:
             description, tooltip = again(binding.description), again(binding.tooltip)
-            return replace(binding, description=description, tooltip=tooltip)
+            return replace(binding, description=description, tooltip=tooltip, group=group)
     elif isinstance(binding, tuple) and len(binding) == 3 and isinstance(binding[2], Msg):
         return (*binding[:2], again(binding[2]))
     return binding

@@ -194,15 +194,16 @@ async def test_the_table_stays_whole_at_80x24(lang: str, teams: str, tmp_path: P
         text = await drawn(pilot, t("table.must_draw"), t("table.key_draw"))
         # Davit led 5-5; Тамара holds nothing that fits and must draw
         for seat, name in enumerate(s.name for s in seats):
-            if seat:
-                assert t("word.seat", n=seat).join((f"{name} · ", "")) in text
+            if seat:  # each opponent's card has the whole name in its title
+                assert f"─ {name} ─" in text
         assert t("table.hand_of", name="Тамара", seat=0, n=5) in text
         assert t("table.must_draw") in text
         footer = text.splitlines()[-1]
         for key in ("table.key_select", "table.key_draw", "key.help", "key.palette_footer"):
             assert t(key) in footer, (key, footer)
-        totals = [line for line in text.splitlines() if "Σ" in line]
-        assert totals and totals[0].rstrip().endswith("0 │")  # the totals column is whole
+        assert "Σ" in text  # the totals column and each side's open/closed mark are whole
+        marks = [line for line in text.splitlines() if re.search(r"\b\d+ [○●]", line)]
+        assert len(marks) == (2 if teams == "pairs" else 4), marks
         assert t("table.score_title", target=101) in text
 
 

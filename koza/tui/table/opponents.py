@@ -8,7 +8,7 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from koza.core.tiles import HALVES
-from koza.tui.strings import t
+from koza.tui.strings import bot_name, t
 from koza.tui.table.art import BACK, TileStyle, face_for
 from koza.tui.table.scene import Scene, last_turn
 from koza.tui.table.words import did
@@ -57,7 +57,7 @@ class OpponentCard(Static):
         if sc.pairs and sc.me >= 0 and s % 2 == sc.me % 2:
             parts.append(t("table.partner"))
         if level:
-            parts.append(t("table.bot_level", level=level))
+            parts.append(t("table.bot_level", level=bot_name(level)))
         parts.append(t("word.seat", n=s))
         room = self.size.width - 6 if self.size.width else 1000
         while len(parts) > 1 and len(" · ".join(parts)) > room:
