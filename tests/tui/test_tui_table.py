@@ -23,7 +23,7 @@ from koza.core.state import replay
 from koza.session import Session
 from koza.storage.savefile import load
 from koza.tui.dialogs import EndPromptScreen, GameOverScreen, HandOverScreen, RoundOverScreen
-from koza.tui.table import screen as table_screen
+from koza.tui.table import round_end
 from koza.tui.table.chain import ChainView
 from koza.tui.table.hand import STEP, HandView
 from koza.tui.table.side import BazaarView
@@ -178,7 +178,7 @@ async def test_resize_lays_the_chain_out_again() -> None:
 
 async def test_watch_mode_pauses_steps_and_changes_speed(monkeypatch: pytest.MonkeyPatch) -> None:
     # the round-over dialog must not close itself before a slow machine looks for it
-    monkeypatch.setattr(table_screen, "AUTO_NEXT_ROUND", 3600.0)
+    monkeypatch.setattr(round_end, "AUTO_NEXT_ROUND", 3600.0)
     session = FakeSession(["bot:Ann", "bot:Bob", "bot:Cid"], seed=5)
     app = TableApp(session, watch=True, face_up=True, paused=True)
     async with app.run_test(size=(80, 24)) as pilot:
