@@ -7,6 +7,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.deals import rule_sets
 
 from koza.core import engine, playout
 from koza.core.commands import Command, Draw, Pass, Play, PlayDoubles
@@ -27,19 +28,7 @@ from koza.core.state import GameState, apply_event, replay
 from koza.core.tiles import ALL_TILES_MASK, DOUBLE_OF, HALVES, N_TILES, mask_of
 from koza.core.view import seat_view
 
-RULES = st.builds(
-    RuleSet,
-    hand_size=st.sampled_from(["by_players", "seven"]),
-    double_play=st.sampled_from(["doubles", "off"]),
-    blank_double_points=st.integers(0, 50),
-    blank_double_when=st.sampled_from(["always", "alone"]),
-    open_threshold=st.integers(0, 50),
-    open_mode=st.sampled_from(["discard", "carry"]),
-    fish_scoring=st.sampled_from(["own_pips", "lowest_exempt"]),
-    next_leader=st.sampled_from(["winner_any_tile", "highest_double"]),
-    target=st.integers(1, 80),
-    redeal=st.sampled_from(["off", "bad_hand"]),
-)
+RULES = rule_sets(max_target=80)  # short games keep the properties quick
 
 
 @st.composite

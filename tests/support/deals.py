@@ -80,8 +80,9 @@ def first_of(events: Iterable[Event], kind: type) -> int:
     return next(i for i, e in enumerate(events) if isinstance(e, kind))
 
 
-def rule_sets() -> st.SearchStrategy[RuleSet]:
-    """Any rule set (the table's size is drawn apart: pairs need four players)."""
+def rule_sets(max_target: int = 200) -> st.SearchStrategy[RuleSet]:
+    """Any rule set, its target up to ``max_target`` (the table's size is drawn apart:
+    pairs need four players)."""
     return st.builds(
         RuleSet,
         hand_size=st.sampled_from(["by_players", "seven"]),
@@ -92,6 +93,6 @@ def rule_sets() -> st.SearchStrategy[RuleSet]:
         open_mode=st.sampled_from(["discard", "carry"]),
         fish_scoring=st.sampled_from(["own_pips", "lowest_exempt"]),
         next_leader=st.sampled_from(["winner_any_tile", "highest_double"]),
-        target=st.integers(1, 200),
+        target=st.integers(1, max_target),
         redeal=st.sampled_from(["off", "bad_hand"]),
     )
