@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from koza import __version__
+from koza.cli_types import seconds
 from koza.driver import DEFAULT_DELAY
 from koza.storage.folder import save_dir
 
@@ -64,16 +65,6 @@ def _positive(text: str) -> int:
     if n < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more, not {n}")
     return n
-
-
-def _delay(text: str) -> float:
-    try:
-        d = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= d <= 60:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 60 seconds, not {text}")
-    return d
 
 
 def _language(text: str) -> str:
@@ -244,7 +235,7 @@ def add_watch_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
         metavar="BOT,BOT[,...]",
         help=f"2 to 4 bots, one per seat, e.g. random,greedy,expert; bots: {bot_levels_help()}",
     )
-    p.add_argument("--delay", type=_delay, metavar="S", help="seconds between moves (0 to 60)")
+    p.add_argument("--delay", type=seconds(60), metavar="S", help="seconds between moves (0 to 60)")
     p.add_argument("--seed", type=int, metavar="N", help="seed of the deals and the bots")
     p.set_defaults(func=run_watch)
 

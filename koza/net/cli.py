@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from koza.cli_types import seconds
 from koza.storage import folder as save_folder
 
 EXIT_USAGE = 2
@@ -32,16 +33,6 @@ def _port(text: str) -> int:
     if not text.isdigit() or not 0 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port (0..65535)")
     return int(text)
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= value <= 3600:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 3600 seconds, not {text}")
-    return value
 
 
 def _folder(args: argparse.Namespace) -> Path:
@@ -127,7 +118,9 @@ def _add_listen(p: argparse.ArgumentParser, port: int) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=_port, default=port, help=f"port (default {port}; 0: any)")
     p.add_argument("--password", help="clients must give this password")
-    p.add_argument("--bot-delay", type=_seconds, default=-1, help="seconds before a bot's move")
+    p.add_argument(
+        "--bot-delay", type=seconds(3600), default=-1, help="seconds before a bot's move"
+    )
 
 
 def add_server_parser(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -267,7 +260,9 @@ def add_host_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     p.add_argument("--humans", type=int, default=2, help="seats kept for people (default 2)")
     p.add_argument("--bot", default="expert", help="bot level of the other seats")
-    p.add_argument("--away", type=_seconds, default=60.0, help="seconds before a bot stands in")
+    p.add_argument(
+        "--away", type=seconds(3600), default=60.0, help="seconds before a bot stands in"
+    )
     p.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option")
     _add_lines(p)
     p.set_defaults(func=run_host, cert=None, key=None)
