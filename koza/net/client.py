@@ -22,6 +22,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from koza.core.commands import Command
 from koza.core.view import SeatView
+from koza.net.connection import BURST, RATE, Bucket
 from koza.net.protocol import (
     SERVER_MESSAGES,
     Away,
@@ -120,6 +121,8 @@ class KozaClient:
         self._replaced = False  # another connection took this seat: do not fight for it
         self._version = 0  # messages taken in so far
         self._seen = 0  # ... when ``changed`` last returned
+        # kept below the server's limit, so a fast client (a bot) is never told to slow down
+        self._pace = Bucket(RATE * 0.8, BURST // 2)
 
     # --- connecting --------------------------------------------------------------
 
@@ -232,7 +235,10 @@ class KozaClient:
                 self.token = msg.token
         elif isinstance(msg, ChatLine | QuickLine | Away | Refused | Error):
             self.log.append(msg)
-            self.refusals += isinstance(msg, Refused)
+            # a move refused, or dropped for coming too fast, may be sent again
+            self.refusals += isinstance(msg, Refused) or (
+                isinstance(msg, Error) and msg.code == "rate"
+            )
             self._replaced |= isinstance(msg, Error) and msg.code == "replaced"
         reply = self._reply
         if (
@@ -285,6 +291,8 @@ class KozaClient:
     async def _send(self, msg: Any) -> None:
         if self._ws is None:
             raise ClientError("not connected")
+        while not self._pace.take():
+            await asyncio.sleep(1 / self._pace.rate)
         with contextlib.suppress(ConnectionClosed):  # the reader reconnects
             await self._ws.send(encode(msg))
 

@@ -335,3 +335,21 @@ async def test_a_save_that_cannot_be_written_is_an_error_not_a_dead_room(
         assert verify_line(the_save(tmp_path / "saves"))[0] and a.game_over
         for c in (a, b):
             await c.close()
+
+
+async def test_a_fast_client_paces_itself_below_the_servers_limit(tmp_path: Path) -> None:
+    """A bot sending moves as fast as it can is never dropped for flooding (it was, 1 in 150)."""
+    async with local_server(tmp_path) as (koza, url):
+        a, b, code = await _two_players(url, players=2)
+        for _ in range(20):
+            if a.view is not None:
+                break
+            await a.changed(timeout=0.5)
+        for _ in range(100):  # more than the server's burst, sent at once
+            await a.next_round()
+        for _ in range(20):
+            await a.changed(timeout=0.2)
+        assert a.refusals >= 1
+        assert not [m for m in a.log if isinstance(m, Error) and m.code == "rate"]
+        for c in (a, b):
+            await c.close()
