@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from koza.core import engine
-from koza.core.commands import Command, to_move
 from koza.core.engine import DOUBLES, DRAW, LEFT, OPEN, PLAY, Move, Round
 from koza.core.tiles import DOUBLE_OF, tile_name
 
 REASONS: dict[str, str | tuple[str, str]] = {
     "over": "the round is over",
+    "no_round": "no round is in play",
+    "not_your_turn": "it is not your turn: seat {seat} is to move",
     "not_in_hand": "{tile} is not in your hand",
     "not_in_hand_seat": "{tile} is not in seat {seat}'s hand",
     "must_open_with": "the round must open with {tile}",
@@ -71,18 +72,6 @@ def describe_illegal(r: Round, move: Move, seat: int | None = None) -> str:
     ``seat`` None speaks to the player ("your hand"), else about that seat.
     """
     return illegal_reason(r, move, seat).english()
-
-
-def refusal_reason(r: Round | None, cmd: Command) -> Reason | None:
-    """Why ``Game.play`` refuses ``cmd`` in ``r`` by the rules; None when no rule does
-    (no round in play, a malformed command, or the move is legal)."""
-    try:
-        move = to_move(cmd)
-    except (IndexError, KeyError, TypeError):
-        return None
-    if r is None or engine.is_legal(r, move):
-        return None
-    return illegal_reason(r, move)
 
 
 def illegal_reason(r: Round, move: Move, seat: int | None = None) -> Reason:

@@ -28,12 +28,12 @@ from koza.core.events import (
     TilePlayed,
     TurnPassed,
 )
+from koza.core.explain import Reason, illegal_reason
 from koza.core.rules import RuleError, RuleSet
 from koza.core.scoring import goats_and_ranking, score_round
 from koza.core.state import (
     GameState,
     apply_event,
-    describe_illegal,
     expected_leader,
     first_bad_hand,
     initial_state,
@@ -45,7 +45,14 @@ EventSink = Callable[[Event], None]
 
 
 class IllegalMoveError(ValueError):
-    """A command the rules do not allow now; the message says what and why."""
+    """A command the rules do not allow now; the message says what and why.
+
+    ``reason`` is the same as data (``koza.core.explain.Reason``), to be said in any language.
+    """
+
+    def __init__(self, message: str, reason: Reason | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class Game:
@@ -144,13 +151,19 @@ class Game:
         st = self._state
         _check_command(command)
         if st.phase != "playing" or st.round is None or st.round.over:
-            raise IllegalMoveError(f"{command}: no round is in play ({_PHASE[st.phase]})")
+            raise IllegalMoveError(
+                f"{command}: no round is in play ({_PHASE[st.phase]})", Reason("no_round")
+            )
         r = st.round
         if seat is not None and seat != r.turn:
-            raise IllegalMoveError(f"{command}: it is not your turn (seat {r.turn} is to move)")
+            raise IllegalMoveError(
+                f"{command}: it is not your turn (seat {r.turn} is to move)",
+                Reason("not_your_turn", {"seat": r.turn}),
+            )
         move = to_move(command)
         if not engine.is_legal(r, move):
-            raise IllegalMoveError(describe_illegal(r, move))
+            reason = illegal_reason(r, move)
+            raise IllegalMoveError(reason.english(), reason)
         s, q = r.turn, self._seq()
         if isinstance(command, Play):
             self._emit(TilePlayed(seq=q, seat=s, tile=command.tile, end=command.end))

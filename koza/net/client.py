@@ -50,7 +50,9 @@ from koza.net.protocol import (
     Welcome,
     decode,
     encode,
+    error_message,
 )
+from koza.net.says import SAYS, Said
 
 MAX_SERVER_FRAME = 1 << 20
 
@@ -61,9 +63,18 @@ class ClientError(Exception):
     ``code`` is the server's error code (``Error.code``), or "" for a network problem.
     """
 
-    def __init__(self, message: str, code: str = "") -> None:
-        super().__init__(message)
+    def __init__(self, message: str | Said, code: str = "") -> None:
+        super().__init__(str(message))
         self.code = code
+        self.said = message if isinstance(message, Said) else None  # to say it in any language
+
+    @classmethod
+    def of(cls, error: Error) -> ClientError:
+        """The server's ``Error`` as an exception."""
+        said = Said(error.key.removeprefix("net.says."), error.values) if error.key else None
+        exc = cls(error.message, error.code)
+        exc.said = said if said is not None and said.key in SAYS else None
+        return exc
 
 
 DEFAULT_PORT = 7777
@@ -113,7 +124,8 @@ class KozaClient:
         self.refusals = 0  # moves the server did not make
         self.frames: list[str | bytes] | None = [] if record else None  # every frame received
         self.closed = False
-        self.lost: str | None = None  # why the connection is gone for good
+        self.lost: str | None = None  # why the connection is gone for good (English)
+        self.lost_said: Said | None = None  # ... to be said in any language
         self._ws: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
         self._reply: asyncio.Future[Any] | None = None
@@ -131,7 +143,7 @@ class KozaClient:
             extra: dict[str, Any] = {"ssl": self.tls} if self.tls is not None else {}
             self._ws = await connect(self.url, max_size=MAX_SERVER_FRAME, proxy=None, **extra)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError) as exc:
-            raise ClientError(f"cannot reach {self.url}: {exc}") from None
+            raise ClientError(Said.of("cannot_reach", url=self.url, problem=str(exc))) from None
         await self._request(Hello(password=self.password), Welcome)
 
     async def connect(self) -> None:
@@ -142,26 +154,26 @@ class KozaClient:
     async def _request(self, msg: Any, want: type) -> Any:
         """Send ``msg`` and wait for the answer of type ``want`` (or an error)."""
         if self._ws is None:
-            raise ClientError("not connected")
+            raise ClientError(Said.of("not_connected"))
         loop = asyncio.get_running_loop()
         self._reply = loop.create_future()
         try:
             await self._ws.send(encode(msg))
         except ConnectionClosed:
             self._reply = None
-            raise ClientError("the connection closed") from None
+            raise ClientError(Said.of("connection_closed")) from None
         if self._reader is None or self._reader.done():
             self._reader = asyncio.create_task(self._read())
         try:
             reply = await asyncio.wait_for(self._reply, 15)
         except TimeoutError:
-            raise ClientError(f"no answer from {self.url}") from None
+            raise ClientError(Said.of("no_answer", url=self.url)) from None
         finally:
             self._reply = None
         if isinstance(reply, Error):
-            raise ClientError(reply.message, reply.code)
+            raise ClientError.of(reply)
         if not isinstance(reply, want):
-            raise ClientError(f"unexpected answer {reply.type!r}")
+            raise ClientError(Said.of("unexpected_answer", kind=repr(reply.type)))
         return reply
 
     async def _read(self) -> None:
@@ -178,16 +190,16 @@ class KozaClient:
         except ConnectionClosed:
             pass
         if self._reply is not None and not self._reply.done():
-            self._reply.set_exception(ClientError("the connection closed"))
+            self._reply.set_exception(ClientError(Said.of("connection_closed")))
         if self._replaced:
-            self._give_up("this seat was taken back from another connection")
+            self._give_up(Said.of("replaced"))
         elif not self.closed:
             asyncio.create_task(self._reconnect())
 
     async def _reconnect(self) -> None:
         """Connect again and take the same seat back (or watch again)."""
         if self.code is None:
-            self._give_up("the connection closed")
+            self._give_up(Said.of("connection_closed"))
             return
         self.reconnecting = True
         loop = asyncio.get_running_loop()
@@ -206,17 +218,17 @@ class KozaClient:
                     await self._request(Watch(code=self.code, password=self.password), Joined)
             except ClientError as exc:
                 if exc.code in ("not_found", "forbidden"):  # the room or the seat is gone
-                    self._give_up(str(exc))
+                    self._give_up(exc.said or Said.of("connection_closed"))
                     return
                 continue
             self.reconnects += 1
             self.reconnecting = False
             return
-        self._give_up(f"lost the connection to {self.url}")
+        self._give_up(Said.of("connection_lost", url=self.url))
 
-    def _give_up(self, why: str) -> None:
-        self.lost, self.reconnecting = why, False
-        self.inbox.put_nowait(Error(code="lost", message=why))
+    def _give_up(self, why: Said) -> None:
+        self.lost, self.lost_said, self.reconnecting = str(why), why, False
+        self.inbox.put_nowait(error_message("lost", why))
         self._version += 1
         self._changed.set()
 
@@ -290,7 +302,7 @@ class KozaClient:
 
     async def _send(self, msg: Any) -> None:
         if self._ws is None:
-            raise ClientError("not connected")
+            raise ClientError(Said.of("not_connected"))
         while not self._pace.take():
             await asyncio.sleep(1 / self._pace.rate)
         with contextlib.suppress(ConnectionClosed):  # the reader reconnects

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from koza.net.protocol import Error, encode
+from koza.net.protocol import encode, error_message
+from koza.net.says import Said
 
 if TYPE_CHECKING:
     from koza.net.room import Room
@@ -81,5 +82,5 @@ class Conn:
             if self.kicked:
                 await self.ws.close(1008, self.kicked)
 
-    def error(self, code: str, message: str) -> None:
-        self.send(encode(Error(code=code, message=message)))
+    def error(self, code: str, said: Said) -> None:
+        self.send(encode(error_message(code, said)))

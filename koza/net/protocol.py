@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from koza.core.view import SeatView
+from koza.net.says import Said
 from koza.net.wire import WireCommand
 
 PROTOCOL: Literal[1] = 1
@@ -173,17 +174,25 @@ class ViewUpdate(_Message):
 
 
 class Refused(_Message):
-    """Your move was not made: the same one-line reason as at a local table."""
+    """Your move was not made: the same one-line reason as at a local table.
+
+    ``key`` and ``values`` say it again as the text's catalogue key, so a client
+    shows it in its player's language (``reason`` is the English).
+    """
 
     type: Literal["refused"] = "refused"
     seq: int
     reason: str
+    key: str = Field("", max_length=80)
+    values: dict[str, str | int] = Field(default_factory=dict, max_length=12)
 
 
 class Error(_Message):
     type: Literal["error"] = "error"
     code: str  # bad_json too_big unknown invalid forbidden not_found rate full replaced internal
-    message: str
+    message: str  # in English; ``key`` and ``values`` as in ``Refused``
+    key: str = Field("", max_length=80)
+    values: dict[str, str | int] = Field(default_factory=dict, max_length=12)
 
 
 class ChatLine(_Message):
@@ -241,11 +250,23 @@ SERVER_MESSAGES: tuple[type, ...] = ServerMessage.__args__
 
 
 class ProtocolError(ValueError):
-    """A message that cannot be accepted; ``code`` is one of ``Error.code``'s words."""
+    """A message that cannot be accepted; ``code`` is one of ``Error.code``'s words.
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    ``said`` is why, as a key of ``koza.net.says.SAYS`` and its values.
+    """
+
+    def __init__(self, code: str, key: str, /, **values: str | int) -> None:
+        self.said = Said.of(key, **values)
+        super().__init__(str(self.said))
         self.code = code
+
+    def message(self) -> Error:
+        return error_message(self.code, self.said)
+
+
+def error_message(code: str, said: Said) -> Error:
+    """The ``Error`` that says ``said``."""
+    return Error(code=code, message=str(said), key=said.catalogue_key, values=said.values)
 
 
 def encode(msg: _Message) -> str:
@@ -256,18 +277,18 @@ def encode(msg: _Message) -> str:
 def decode(frame: str | bytes, accept: tuple[type, ...], limit: int = MAX_FRAME) -> Any:
     """Validate one frame; ``ProtocolError`` if it is too big, not JSON or not accepted."""
     if len(frame) > limit:
-        raise ProtocolError("too_big", f"a message may be at most {limit} characters")
+        raise ProtocolError("too_big", "too_big", limit=limit)
     try:
         msg = MESSAGE_ADAPTER.validate_json(frame)
     except ValidationError as exc:
         err = exc.errors()[0]
         if err["type"] == "json_invalid":
-            raise ProtocolError("bad_json", "the message is not valid JSON") from None
+            raise ProtocolError("bad_json", "bad_json") from None
         where = ".".join(str(p) for p in err["loc"]) or "message"
         kind = (
             "unknown" if err["type"] in ("union_tag_invalid", "union_tag_not_found") else "invalid"
         )
-        raise ProtocolError(kind, f"{where}: {err['msg']}"[:200]) from None
+        raise ProtocolError(kind, "bad_field", field=where[:80], problem=err["msg"][:120]) from None
     if not isinstance(msg, accept):
-        raise ProtocolError("unknown", f"{msg.type!r} is not a message this side accepts")
+        raise ProtocolError("unknown", "not_accepted", kind=repr(msg.type))
     return msg

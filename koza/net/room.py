@@ -25,15 +25,16 @@ from koza.core.rules import RuleSet
 from koza.net import roomfile
 from koza.net.protocol import (
     Away,
-    Error,
     ProtocolError,
     RoomInfo,
     RoomState,
     SeatStatus,
     ViewUpdate,
     encode,
+    error_message,
 )
 from koza.net.roomfile import RoomRecord, SeatRecord
+from koza.net.says import Said
 from koza.net.wire import public_event, view_for
 from koza.session import SaveError, Session, bot_seed
 
@@ -91,7 +92,7 @@ class Room:
     def take_seat(self, name: str) -> tuple[int, str]:
         """Give the first open seat to ``name``; returns ``(seat, token)``."""
         if self.started:
-            raise ProtocolError("full", f"room {self.code} has already started")
+            raise ProtocolError("full", "room_started", code=self.code)
         for i, slot in enumerate(self.slots):
             if slot.record.kind == "open":
                 token = roomfile.new_token()
@@ -99,7 +100,7 @@ class Room:
                     name=name, kind="human", token_hash=roomfile.digest(token, self.record.salt)
                 )
                 return i, token
-        raise ProtocolError("full", f"room {self.code} has no open seat")
+        raise ProtocolError("full", "room_full", code=self.code)
 
     def humans_wanted(self) -> bool:
         taken = sum(s.record.kind == "human" for s in self.slots)
@@ -249,7 +250,7 @@ class Room:
             self._starting = False
             for i in opened:
                 self.slots[i].record = SeatRecord()
-            self._cannot_save(f"the server cannot save a new game: {exc}")
+            self._cannot_save(Said.of("new_game_not_saved", problem=str(exc)))
             return
         self.broadcast_room()
         self.broadcast_views()
@@ -289,32 +290,32 @@ class Room:
             self._bots[seat] = make_bot(self.record.bot, bot_seed(self.session.state.seed, seat))
         return self._bots[seat]
 
-    async def play(self, seat: int, seq: int, move: Command) -> str | None:
+    async def play(self, seat: int, seq: int, move: Command) -> Said | None:
         """A member's move; ``None`` if made, else the one-line reason it was not."""
         async with self.lock:
             if self.session is None or self.finished:
-                return "the game is not running"
+                return Said.of("not_running")
             state = self.session.state
             if seq != state.seq:
-                return f"that move was for event {seq}; the table is at event {state.seq}"
+                return Said.of("stale_move", seq=seq, now=state.seq)
             if self._controls(seat):
-                return "a bot is playing this seat"
+                return Said.of("bot_plays_seat")
             try:
                 await asyncio.to_thread(self.session.play, move, seat)
             except IllegalMoveError as exc:
-                return str(exc)
+                return Said.of_reason(exc.reason) if exc.reason else Said.of("internal")
             except SaveError as exc:  # nothing was played: the move may be sent again
-                return f"the server could not save that move: {exc}"
+                return Said.of("move_not_saved", problem=str(exc))
             self._after_change()
         return None
 
-    async def ready(self, seat: int, seq: int) -> str | None:
+    async def ready(self, seat: int, seq: int) -> Said | None:
         """A seat asks for the next round."""
         async with self.lock:
             if self.session is None or self.session.state.phase != "round_over":
-                return "no round is over now"
+                return Said.of("no_round_over")
             if seq != self.session.state.seq:
-                return f"that was for event {seq}; the table is at event {self.session.state.seq}"
+                return Said.of("stale_ready", seq=seq, now=self.session.state.seq)
             self.slots[seat].ready = True
         self._wake.set()
         return None
@@ -337,15 +338,15 @@ class Room:
                 if await self._step():
                     continue
             except (SaveError, OSError) as exc:  # e.g. a full disk: nothing moved; try again
-                self._cannot_save(f"the server cannot save this game: {exc}")
+                self._cannot_save(Said.of("game_not_saved", problem=str(exc)))
                 await asyncio.sleep(SAVE_RETRY)
                 continue
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self._next_deadline())
 
-    def _cannot_save(self, message: str) -> None:
-        log.error("room %s: %s", self.code, message)
-        self.broadcast(encode(Error(code="internal", message=message)))
+    def _cannot_save(self, said: Said) -> None:
+        log.error("room %s: %s", self.code, said)
+        self.broadcast(encode(error_message("internal", said)))
 
     def _next_deadline(self) -> float | None:
         lefts = [self._away_left(s) for s in self.slots]

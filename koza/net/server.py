@@ -53,6 +53,7 @@ from koza.net.protocol import (
 )
 from koza.net.room import Room
 from koza.net.roomfile import RoomRecord, SeatRecord
+from koza.net.says import Said
 from koza.session import SaveError, Session
 
 log = logging.getLogger("koza.server")
@@ -131,9 +132,9 @@ class KozaServer:
 
     def _new_room(self, msg: CreateRoom) -> Room:
         if len(self.rooms) >= MAX_ROOMS:
-            raise ProtocolError("full", "this server holds as many rooms as it can")
+            raise ProtocolError("full", "server_full")
         if msg.humans > msg.players:
-            raise ProtocolError("invalid", "humans: more people than seats")
+            raise ProtocolError("invalid", "too_many_humans")
         from koza.bots import make_bot
         from koza.core.rules import RuleSet
 
@@ -141,7 +142,7 @@ class KozaServer:
             RuleSet.from_options(msg.rules).check_players(msg.players)
             make_bot(msg.bot, 0)
         except (RuleError, ValueError) as exc:
-            raise ProtocolError("invalid", str(exc)) from None
+            raise ProtocolError("invalid", "bad_settings", problem=str(exc)[:200]) from None
         code = roomfile.new_code()
         while code in self.rooms or roomfile.path_for(self.folder, code).exists():
             code = roomfile.new_code()
@@ -165,7 +166,7 @@ class KozaServer:
     def _room(self, code: str) -> Room:
         room = self.rooms.get(code)
         if room is None:
-            raise ProtocolError("not_found", f"no room {code} on this server")
+            raise ProtocolError("not_found", "no_room", code=code)
         return room
 
     # --- connections -------------------------------------------------------------
@@ -176,17 +177,17 @@ class KozaServer:
             async for frame in ws:
                 if not conn.bucket.take():
                     conn.strikes += 1
-                    conn.error("rate", "too many messages: slow down")
+                    conn.error("rate", Said.of("too_fast"))
                 else:
                     try:
                         await self._dispatch(conn, decode(frame, CLIENT_MESSAGES))
                     except ProtocolError as exc:
                         conn.strikes += 1
-                        conn.error(exc.code, str(exc))
+                        conn.error(exc.code, exc.said)
                     except Exception:  # a bug or a full disk: this request fails, not the server
                         log.exception("a %s request failed", type(frame).__name__)
                         conn.strikes += 1
-                        conn.error("internal", "the server could not do that")
+                        conn.error("internal", Said.of("internal"))
                 if conn.strikes > MAX_STRIKES:
                     conn.kick("too many bad messages")
                 if conn.kicked:
@@ -204,31 +205,31 @@ class KozaServer:
     async def _dispatch(self, conn: Conn, msg: Any) -> None:
         if isinstance(msg, Hello):
             if self.password is not None and msg.password != self.password:
-                raise ProtocolError("forbidden", "wrong server password")
+                raise ProtocolError("forbidden", "wrong_server_password")
             conn.greeted = True
             conn.send(encode(Welcome(server=__version__)))
             return
         if not conn.greeted:
-            raise ProtocolError("forbidden", "say hello first")
+            raise ProtocolError("forbidden", "hello_first")
         handler = self._HANDLERS.get(type(msg))
         if handler is None:
-            raise ProtocolError("unknown", f"{msg.type!r} is not a message this side accepts")
+            raise ProtocolError("unknown", "not_accepted", kind=repr(msg.type))
         await handler(self, conn, msg)
 
     def _seated(self, conn: Conn) -> Room:
         if conn.room is None:
-            raise ProtocolError("forbidden", "join a room first")
+            raise ProtocolError("forbidden", "join_first")
         return conn.room
 
     def _enter(
         self, conn: Conn, room: Room, seat: int | None, token: str | None, last_seq: int = -1
     ) -> None:
         if conn.room is not None:
-            raise ProtocolError("forbidden", f"already in room {conn.room.code}")
+            raise ProtocolError("forbidden", "already_in_room", code=conn.room.code)
         conn.room, conn.seat = room, seat
         if seat is not None:
             for old in [m for m in room.slots[seat].members if isinstance(m, Conn)]:
-                old.error("replaced", "this seat was taken back from another connection")
+                old.error("replaced", Said.of("replaced"))
                 old.kick("seat taken over")  # one connection per seat
         conn.send(encode(Joined(code=room.code, seat=-1 if seat is None else seat, token=token)))
         room.attach(conn, last_seq)
@@ -239,7 +240,7 @@ class KozaServer:
 
     async def _create(self, conn: Conn, msg: CreateRoom) -> None:
         if conn.room is not None:
-            raise ProtocolError("forbidden", f"already in room {conn.room.code}")
+            raise ProtocolError("forbidden", "already_in_room", code=conn.room.code)
         room = self._new_room(msg)
         seat, token = room.take_seat(msg.name)
         self._enter(conn, room, seat, token)
@@ -250,9 +251,9 @@ class KozaServer:
     async def _join(self, conn: Conn, msg: Join) -> None:
         room = self._room(msg.code)
         if not room.password_ok(msg.password):
-            raise ProtocolError("forbidden", "wrong room password")
+            raise ProtocolError("forbidden", "wrong_room_password")
         if conn.room is not None:
-            raise ProtocolError("forbidden", f"already in room {conn.room.code}")
+            raise ProtocolError("forbidden", "already_in_room", code=conn.room.code)
         seat, token = room.take_seat(msg.name)
         self._enter(conn, room, seat, token)
         if not room.humans_wanted():
@@ -262,43 +263,43 @@ class KozaServer:
         room = self._room(msg.code)
         seat = room.seat_of_token(msg.token)
         if seat is None:
-            raise ProtocolError("forbidden", "that token holds no seat in this room")
+            raise ProtocolError("forbidden", "no_seat_for_token")
         self._enter(conn, room, seat, None, msg.last_seq)
 
     async def _watch(self, conn: Conn, msg: Watch) -> None:
         room = self._room(msg.code)
         if not room.password_ok(msg.password):
-            raise ProtocolError("forbidden", "wrong room password")
+            raise ProtocolError("forbidden", "wrong_room_password")
         self._enter(conn, room, None, None)
 
     async def _start(self, conn: Conn, msg: Start) -> None:
         room = self._seated(conn)
         if conn.seat != 0:
-            raise ProtocolError("forbidden", "only the room's creator starts it")
+            raise ProtocolError("forbidden", "creator_starts")
         if room.started:
-            raise ProtocolError("forbidden", "the game has already started")
+            raise ProtocolError("forbidden", "already_started")
         await room.start()
 
     async def _command(self, conn: Conn, msg: PlayCommand) -> None:
         room = self._seated(conn)
         if conn.seat is None:
-            raise ProtocolError("forbidden", "watchers do not play")
+            raise ProtocolError("forbidden", "watchers_do_not_play")
         reason = await room.play(conn.seat, msg.seq, msg.move)
         if reason is not None:
-            conn.send(encode(Refused(seq=msg.seq, reason=reason)))
+            conn.send(encode(refused(msg.seq, reason)))
 
     async def _next_round(self, conn: Conn, msg: NextRound) -> None:
         room = self._seated(conn)
         if conn.seat is None:
-            raise ProtocolError("forbidden", "watchers do not deal")
+            raise ProtocolError("forbidden", "watchers_do_not_deal")
         reason = await room.ready(conn.seat, msg.seq)
         if reason is not None:
-            conn.send(encode(Refused(seq=msg.seq, reason=reason)))
+            conn.send(encode(refused(msg.seq, reason)))
 
     def _speaker(self, conn: Conn) -> tuple[Room, int, str]:
         room = self._seated(conn)
         if not conn.chat_bucket.take():
-            raise ProtocolError("rate", "too many chat lines: slow down")
+            raise ProtocolError("rate", "chat_too_fast")
         seat = -1 if conn.seat is None else conn.seat
         name = "watcher" if conn.seat is None else room.slots[conn.seat].record.name or "?"
         return room, seat, name
@@ -306,7 +307,7 @@ class KozaServer:
     async def _chat(self, conn: Conn, msg: Chat) -> None:
         text = _CONTROL.sub(" ", msg.text).strip()
         if not text:
-            raise ProtocolError("invalid", "an empty chat line")
+            raise ProtocolError("invalid", "empty_chat")
         room, seat, name = self._speaker(conn)
         room.broadcast(encode(ChatLine(seat=seat, name=name, text=text)))
 
@@ -332,6 +333,11 @@ class KozaServer:
             task.cancel()
         for room in self.rooms.values():
             room.close()
+
+
+def refused(seq: int, said: Said) -> Refused:
+    """The ``Refused`` that says ``said`` about the move made at event ``seq``."""
+    return Refused(seq=seq, reason=str(said), key=said.catalogue_key, values=said.values)
 
 
 def tls_context(cert: Path, key: Path) -> ssl.SSLContext:

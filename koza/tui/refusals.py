@@ -1,16 +1,18 @@
 """A refused move, said in the player's language.
 
 ``IllegalMoveError`` carries English (for the command line, the network and the
-tests); the table asks ``koza.core.explain`` for the same reason as data and says
-it through the catalogue.  A refusal no rule explains (not your turn) stays English.
+tests) and the same reason as data, which the table says through the catalogue.
+A server sends its refusals and errors as catalogue keys too (``from_server``).
 """
 
 from __future__ import annotations
 
-from koza.core.commands import Command
-from koza.core.explain import Reason, refusal_reason
-from koza.core.state import GameState
-from koza.tui.strings import t
+from collections.abc import Mapping
+
+from koza.core.explain import Reason
+from koza.core.game import IllegalMoveError
+from koza.net.says import Said
+from koza.tui.strings import EN, t
 
 
 def say_reason(reason: Reason) -> str:
@@ -18,7 +20,19 @@ def say_reason(reason: Reason) -> str:
     return t(f"illegal.{reason.code}", **reason.values)
 
 
-def why_refused(state: GameState, cmd: Command, english: str) -> str:
-    """Why ``cmd`` is not allowed now, translated; ``english`` when no rule says why."""
-    reason = refusal_reason(state.round, cmd)
-    return english if reason is None else say_reason(reason)
+def why_refused(exc: IllegalMoveError) -> str:
+    """Why a move was refused, in the language in use (its English if no reason is known)."""
+    return str(exc) if exc.reason is None else say_reason(exc.reason)
+
+
+def from_server(key: str, values: Mapping[str, object], english: str) -> str:
+    """What the server said (its catalogue ``key`` and ``values``) in the language in use.
+
+    A key this client does not know (a newer server) leaves the server's English.
+    """
+    return t(key, **values) if key in EN else english
+
+
+def said_here(said: Said | None, english: str) -> str:
+    """``said`` in the language in use; ``english`` when there is nothing to translate."""
+    return english if said is None else from_server(said.catalogue_key, said.values, english)

@@ -26,6 +26,7 @@ from koza.net.client import ClientError, KozaClient
 from koza.net.joining import enter_room
 from koza.net.protocol import Error, RoomState, ViewUpdate
 from koza.storage import folder as save_folder
+from koza.tui.refusals import from_server, said_here
 from koza.tui.remote_table import RemoteTableScreen
 from koza.tui.strings import t
 
@@ -89,7 +90,8 @@ class WaitScreen(Screen[None]):
             if isinstance(msg, RoomState):
                 self.query_one("#wait-seats", Static).update(seat_lines(msg))
             elif isinstance(msg, Error):
-                self.query_one("#wait-status", Static).update(Text(msg.message))
+                said = from_server(msg.key, msg.values, msg.message)
+                self.query_one("#wait-status", Static).update(Text(said))
             elif isinstance(msg, ViewUpdate):
                 break
         self._open_table()
@@ -203,7 +205,10 @@ class JoinScreen(Screen[None]):
 
 
 def one_line(exc: Exception) -> str:
-    """A refusal as one line (pydantic's errors span several)."""
+    """A refusal as one line (pydantic's errors span several), in the player's language
+    where the server or the client said it as a catalogue key."""
+    if isinstance(exc, ClientError) and exc.said is not None:
+        return said_here(exc.said, str(exc))
     errors = getattr(exc, "errors", None)
     if callable(errors):
         err = errors()[0]

@@ -43,6 +43,7 @@ from koza.net.protocol import (
     RoomState,
     ViewUpdate,
 )
+from koza.tui.refusals import from_server, said_here
 from koza.tui.strings import t
 from koza.tui.table.art import TileStyle
 from koza.tui.table.runner import Session
@@ -240,7 +241,7 @@ class RemoteTableScreen(TableScreen):
             return
         if isinstance(msg, Refused):
             self.remote.sent_seq = -2
-            self._say_error(msg.reason)
+            self._say_error(from_server(msg.key, msg.values, msg.reason))
             self.app.bell()
         elif isinstance(msg, ChatLine | QuickLine):
             self.talk = [*self.talk, talk_line(msg)][-TALK_LINES:]
@@ -249,7 +250,7 @@ class RemoteTableScreen(TableScreen):
         elif isinstance(msg, RoomState):
             self._take_room(msg)
         elif isinstance(msg, Error):
-            self.message, self.error = msg.message, True
+            self.message, self.error = from_server(msg.key, msg.values, msg.message), True
         self.refresh_table()
 
     def _take_room(self, room: RoomState | None) -> None:
@@ -289,7 +290,7 @@ class RemoteTableScreen(TableScreen):
     def _status_text(self, sc: Scene) -> str:
         c = self.client
         if c.lost is not None:
-            return t("net.lost", reason=c.lost)
+            return t("net.lost", reason=said_here(c.lost_said, c.lost))
         if c.reconnecting:
             return t("net.reconnecting")
         text = super()._status_text(sc)

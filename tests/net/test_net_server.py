@@ -15,7 +15,7 @@ from support.net import leaked_tiles, loaded_events, local_server, the_save
 from koza.bots import make_bot
 from koza.cli import verify_line
 from koza.core.commands import Draw, Pass, Play, to_move
-from koza.core.explain import describe_illegal
+from koza.core.explain import describe_illegal, illegal_reason
 from koza.core.state import replay
 from koza.core.view import seat_view
 from koza.net import room as room_module
@@ -25,6 +25,9 @@ from koza.net.protocol import Away, ChatLine, Error, PlayCommand, QuickLine, Ref
 from koza.net.scripted import autoplay
 from koza.net.server import KozaServer, start, tls_context
 from koza.session import SaveError
+from koza.tui import strings
+from koza.tui.refusals import from_server, say_reason
+from koza.tui.remote_join import one_line
 
 
 async def _two_players(url: str, **settings: object) -> tuple[KozaClient, KozaClient, str]:
@@ -96,6 +99,17 @@ async def test_illegal_stale_and_out_of_turn_moves_are_refused_without_a_change(
         assert any("not your turn" in r for r in reasons)
         assert any("for event" in r for r in reasons)
         assert room.session.state is state  # nothing changed
+        # each refusal also comes as a catalogue key, said in the player's language
+        keys = {m.key for m in refusals}
+        illegal = illegal_reason(state.round, to_move(Play(wrong, "open")))
+        assert {f"illegal.{illegal.code}", "illegal.not_your_turn", "net.says.stale_move"} == keys
+        try:
+            for lang in ("ru", "ka"):
+                strings.use_language(lang)
+                said = {from_server(m.key, m.values, m.reason) for m in refusals}
+                assert say_reason(illegal) in said and not said & reasons
+        finally:
+            strings.use_language("en")
         for c in (a, b):
             await c.close()
 
@@ -353,3 +367,19 @@ async def test_a_fast_client_paces_itself_below_the_servers_limit(tmp_path: Path
         assert not [m for m in a.log if isinstance(m, Error) and m.code == "rate"]
         for c in (a, b):
             await c.close()
+
+
+async def test_server_errors_are_said_in_the_players_language(tmp_path: Path) -> None:
+    async with local_server(tmp_path) as (koza, url):
+        c = KozaClient(url)
+        await c.connect()
+        with pytest.raises(ClientError) as caught:
+            await c.join("ZZZZ99", "Ann")
+        assert caught.value.code == "not_found" and "no room ZZZZ99" in str(caught.value)
+        try:
+            strings.use_language("ka")
+            said = one_line(caught.value)
+            assert "ZZZZ99" in said and "no room" not in said
+        finally:
+            strings.use_language("en")
+        await c.close()

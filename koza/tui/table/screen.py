@@ -253,7 +253,7 @@ class TableScreen(Comforts, RoundEnd, Refusals, WatchControls, Screen[None]):
         try:
             self.session.play(cmd, self.me)
         except IllegalMoveError as exc:
-            self._say_error(why_refused(self.session.game.state, cmd, str(exc)))
+            self._say_error(why_refused(exc))
             self.app.bell()
             return False
         except SaveError as exc:
