@@ -13,6 +13,7 @@ from support.table import TableApp, settle
 from koza.coach.evaluate import REASON_CODES, Reason
 from koza.tui.language import speak
 from koza.tui.strings import t
+from koza.tui.table.hint_panel import BEST_MARK
 
 LANGS = ["ru", "ka"]
 VALUES: dict[str, str | int] = {"name": "Nino", "numbers": "3/5", "number": 5, "points": 12}
@@ -50,5 +51,5 @@ async def test_the_hint_panel_speaks_the_language_at_80x24(lang: str, tmp_path: 
         await pilot.press("h")
         await settle(pilot)
         shown = panel_text(app)
-        assert t("hint.title") in shown and "▶" in shown
+        assert t("hint.title") in shown and BEST_MARK in shown
         assert not english(shown), shown

@@ -17,7 +17,7 @@ from koza.core.commands import Play
 from koza.core.view import seat_view
 from koza.tui.dialogs import GameOverScreen, RoundOverScreen
 from koza.tui.strings import t
-from koza.tui.table.hint_panel import HintPanel, move_words
+from koza.tui.table.hint_panel import BEST_MARK, HintPanel, move_words
 
 
 async def test_h_shows_every_move_with_montecarlos_value_and_marks_the_best(
@@ -33,12 +33,13 @@ async def test_h_shows_every_move_with_montecarlos_value_and_marks_the_best(
         await settle(pilot)
         expected = evaluate(view, seed=view.seq)
         shown = panel_text(app)
+        same = view.left == view.right
         for mv in expected:
-            assert f"{move_words(mv.move)}" in shown
-            assert f"{mv.value:+.1f}" in shown
+            assert move_words(mv.move, same) in shown
+            assert f"{mv.value:+.1f}" in shown or same  # same ends: the better of a pair
         top = best(expected)
         assert top is not None
-        assert f"▶ {move_words(top.move)}" in shown
+        assert f"{BEST_MARK} {move_words(top.move, same)}" in shown
         if top.reason is not None:
             assert top.reason.words()[:20] in shown.replace("\n", " ").replace("│", "")
         if isinstance(top.move, Play):
@@ -72,7 +73,7 @@ async def test_a_click_on_the_panel_asks_too(tmp_path: Path) -> None:
         assert t("hint.ask")[:12] in panel_text(app)
         await pilot.click(HintPanel)
         await settle(pilot)
-        assert "▶" in panel_text(app)
+        assert BEST_MARK in panel_text(app)
         assert read_hints(session.path).asked == {0: 1}
 
 
@@ -139,7 +140,7 @@ async def test_the_hint_panel_keeps_the_table_whole_at_80x24(
         await settle(pilot)
         text = screen_text(app)
         panel = screen.query_one(HintPanel)
-        assert panel.region.height >= 3 and "▶" in panel_text(app)
+        assert panel.region.height >= 3 and BEST_MARK in panel_text(app)
         for seat in session.game.state.seats:
             assert seat.name in text
         hand = screen.query_one("#hand")
@@ -187,3 +188,55 @@ async def test_the_new_game_form_turns_hints_on_for_a_human_seat(tmp_path: Path)
         assert read_hints(save).seats == {0}
         assert screen.query(HintPanel)
         assert save.read_text(encoding="utf-8").count('"hints"') == 0  # the save is untouched
+
+
+async def test_a_hot_seat_hint_is_gone_before_the_next_player_sits_down(tmp_path: Path) -> None:
+    from koza.tui.dialogs import HandOverScreen
+
+    session = HintedSession(tmp_path, ["Ann", "Cid"], {0, 1}, seed=4)
+    app = TableApp(session, tile_style="digits")
+    async with app.run_test(size=(100, 34)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = the_table(app)
+        first = screen.me
+        await pilot.press("h")
+        await settle(pilot)
+        assert BEST_MARK in panel_text(app)
+        await human_move_by_keys(pilot, app)
+        assert isinstance(app.screen, HandOverScreen)  # the next player is called
+        panel = screen.query_one(HintPanel)
+        assert not panel.display and BEST_MARK not in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.me != first and panel.display
+        assert BEST_MARK not in panel_text(app) and t("hint.ask")[:6] in panel_text(app)
+        assert screen.hint_record.asked == {first: 1}
+
+
+def test_hint_lines_put_the_best_first_and_leave_out_the_lowest_when_short_of_room() -> None:
+    from koza.coach.evaluate import MoveValue, Reason
+    from koza.core.tiles import parse_tile
+    from koza.tui.table.hint_panel import hint_lines
+
+    six_four, five_five = parse_tile("6-4"), parse_tile("5-5")
+    values = [
+        MoveValue(Play(six_four, "left"), -5.25),
+        MoveValue(Play(five_five, "right"), -1.0, Reason("sheds_double")),
+        MoveValue(Play(six_four, "right"), -7.0),
+    ]
+    text, left_out = hint_lines(values, 24)
+    rows = text.plain.splitlines()
+    assert left_out == 0
+    assert rows[0] == f"{BEST_MARK} 5-5 {t('table.end_right')}".ljust(20) + "-1.0"
+    reason = " ".join(rows[1:-2])  # the best move's reason, wrapped, under it
+    assert reason == Reason("sheds_double").words()
+    assert rows[-2] == f"  6-4 {t('table.end_left')}".ljust(20) + "-5.2"
+    assert rows[-1] == f"  6-4 {t('table.end_right')}".ljust(20) + "-7.0"
+    text, left_out = hint_lines(values, 24, room=2)
+    assert len(text.plain.splitlines()) == 2 and left_out == 2
+    text, left_out = hint_lines(values, 24, same_ends=True)  # 6-4 once, at its better end
+    assert text.plain.splitlines()[-1] == "  6-4".ljust(20) + "-5.2"
+    assert text.plain.count("6-4") == 1 and left_out == 0

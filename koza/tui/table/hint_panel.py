@@ -20,14 +20,16 @@ from koza.core.commands import Command, Draw, Play, PlayDoubles
 from koza.core.tiles import tile_name
 from koza.tui.strings import t
 
-BEST_MARK = "▶"
+BEST_MARK = "»"  # the turn marker ▶ is taken by the seats
 
 
-def move_words(move: Command) -> str:
-    """A move as the panel names it: ``6-4 left``, ``5-5 + 3-3``, ``draw``."""
+def move_words(move: Command, same_ends: bool = False) -> str:
+    """A move as the panel names it: ``6-4 left``, ``5-5 + 3-3``, ``draw``.
+
+    ``same_ends``: both open ends show one number, so a tile's end is not named."""
     if isinstance(move, Play):
         tile = tile_name(move.tile)
-        if move.end == "open":
+        if move.end == "open" or same_ends:
             return tile
         return f"{tile} {t('table.end_left' if move.end == 'left' else 'table.end_right')}"
     if isinstance(move, PlayDoubles):
@@ -35,15 +37,21 @@ def move_words(move: Command) -> str:
     return t("hint.draw" if isinstance(move, Draw) else "hint.pass")
 
 
-def hint_lines(values: Sequence[MoveValue], width: int, room: int = 0) -> tuple[Text, int]:
+def hint_lines(
+    values: Sequence[MoveValue], width: int, room: int = 0, same_ends: bool = False
+) -> tuple[Text, int]:
     """Best move first (marked) with its reason under it, then the others by value.
 
     With ``room`` rows (0: no limit) the lowest moves are left out; also says how many.
+    With ``same_ends`` a tile is shown once, at the better of its two (equal) ends.
     """
     ranked = sorted(values, key=lambda mv: -mv.value)  # stable: equals keep the legal order
+    if same_ends:
+        names = [move_words(mv.move, True) for mv in ranked]
+        ranked = [mv for i, mv in enumerate(ranked) if names[i] not in names[:i]]
     rows: list[tuple[str, str, bool]] = []  # (text, style, a move's row)
     for i, mv in enumerate(ranked):
-        label, value = move_words(mv.move), f"{mv.value:+.1f}"
+        label, value = move_words(mv.move, same_ends), f"{mv.value:+.1f}"
         gap = max(1, width - 2 - len(label) - len(value))
         mark = BEST_MARK if i == 0 else " "
         rows.append((f"{mark} {label}{' ' * gap}{value}", "bold" if i == 0 else "", True))
@@ -85,9 +93,11 @@ class HintPanel(Static):
         self._titled()
         self.update(Text(t("hint.thinking"), style="dim italic"))
 
-    def show_hint(self, values: Sequence[MoveValue], room: int = 0) -> None:
+    def show_hint(
+        self, values: Sequence[MoveValue], room: int = 0, same_ends: bool = False
+    ) -> None:
         """Show ``values`` in ``room`` rows (0: as many as there are)."""
-        text, left_out = hint_lines(values, self.content_size.width or 24, room)
+        text, left_out = hint_lines(values, self.content_size.width or 24, room, same_ends)
         self._titled(t("hint.more", n=left_out) if left_out else t("hint.value_note"))
         self.update(text)
 

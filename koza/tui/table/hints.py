@@ -166,7 +166,9 @@ class Hints:
             room = self._leave_room_for_the_log(panel)
             key = self._hint_key()
             if key in self._hint_cache and self.my_turn():
-                panel.show_hint(self._hint_cache[key], room)
+                sc = self.scene()
+                same = sc.left == sc.right and sc.left >= 0
+                panel.show_hint(self._hint_cache[key], room, same)
             elif key in self._hint_asked and self.my_turn():
                 panel.show_thinking()
             else:
