@@ -240,3 +240,32 @@ def test_hint_lines_put_the_best_first_and_leave_out_the_lowest_when_short_of_ro
     text, left_out = hint_lines(values, 24, same_ends=True)  # 6-4 once, at its better end
     assert text.plain.splitlines()[-1] == "  6-4".ljust(20) + "-5.2"
     assert text.plain.count("6-4") == 1 and left_out == 0
+
+
+async def test_the_table_answers_keys_while_the_hint_is_weighed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    import koza.tui.table.hints as hints_module
+
+    release = threading.Event()
+
+    def slow_evaluate(view: Any, seed: int) -> Any:
+        release.wait(timeout=30)  # a long evaluation, held until the test lets it go
+        return evaluate(view, seed=seed, samples=4)
+
+    monkeypatch.setattr(hints_module, "evaluate", slow_evaluate)
+    session = HintedSession(tmp_path, ["Ann", "bot:Bob"], {0}, seed=3)
+    app = TableApp(session, tile_style="digits")
+    async with app.run_test(size=(100, 34)) as pilot:
+        screen = await to_a_choice(pilot, app)
+        await pilot.press("h")
+        await pilot.pause()
+        assert t("hint.thinking") in panel_text(app)
+        before = screen.selected
+        await pilot.press("right")  # the table still answers while the worker thinks
+        assert screen.selected != before
+        release.set()
+        await settle(pilot)
+        assert BEST_MARK in panel_text(app)
