@@ -269,3 +269,29 @@ async def test_the_table_answers_keys_while_the_hint_is_weighed(
         release.set()
         await settle(pilot)
         assert BEST_MARK in panel_text(app)
+
+
+async def test_a_resumed_game_keeps_its_hints_and_their_count(tmp_path: Path) -> None:
+    from koza.coach.hint_record import HintRecord, write_hints
+    from koza.core.events import SeatInfo
+    from koza.session import Session
+
+    seats = [SeatInfo(name="Ann"), SeatInfo(name="Bob", kind="bot", bot="random")]
+    with Session.create(seats, seed=3, save_dir=tmp_path) as first:
+        path = first.path
+    write_hints(path, HintRecord(frozenset({0}), {0: 2}))
+    saved = path.read_bytes()
+    session = Session.open(path)
+    try:
+        app = TableApp(session, tile_style="digits")  # type: ignore[arg-type]
+        async with app.run_test(size=(100, 34)) as pilot:
+            screen = await to_a_choice(pilot, app)
+            assert screen.query(HintPanel)
+            await pilot.press("h")
+            await settle(pilot)
+            assert BEST_MARK in panel_text(app)
+            assert read_hints(path).asked == {0: 3}
+            assert screen.hint_notes() == [t("hint.asked", counts="Ann 3")]
+    finally:
+        session.close()
+    assert path.read_bytes().startswith(saved)  # the save only grew by the moves played
