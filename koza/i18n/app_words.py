@@ -7,6 +7,7 @@ After adding or changing keys run ``make po`` and translate the new entries.
 
 from __future__ import annotations
 
+from koza.i18n.coach_words import COACH_EN
 from koza.i18n.net_words import SAYS_EN
 from koza.i18n.reason_words import REASON_EN, REASON_ONE
 from koza.i18n.rule_words import RULE_EN
@@ -372,3 +373,4 @@ EN.update(RULE_EN)  # each rule option's title, help and values (koza.i18n.rule_
 EN.update(REASON_EN)  # why a move is not allowed (koza.i18n.reason_words)
 EN_ONE.update(REASON_ONE)
 EN.update(SAYS_EN)  # what a server or the client says (koza.i18n.net_words)
+EN.update(COACH_EN)  # hints and their reasons (koza.i18n.coach_words)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -158,12 +160,17 @@ class GameOverScreen(ModalScreen[str | None]):
     CSS_PATH = CSS
 
     def __init__(
-        self, state: GameState, humans: tuple[int, ...] = (), rematch: bool = False
+        self,
+        state: GameState,
+        humans: tuple[int, ...] = (),
+        rematch: bool = False,
+        notes: Sequence[str] = (),
     ) -> None:
         super().__init__(classes="dialog-screen")
         self.state = state
         self.humans = humans
         self.can_rematch = rematch
+        self.notes = tuple(notes)  # lines shown under the ranking (the hints asked)
 
     def compose(self) -> ComposeResult:
         st = self.state
@@ -185,6 +192,8 @@ class GameOverScreen(ModalScreen[str | None]):
             yield Static(result_line(st, self.humans), id="game-result")
             yield Static(t("table.goat_is", names=goats), id="goat")
             yield Static(table, id="ranking")
+            if self.notes:
+                yield Static("\n".join(self.notes), id="game-notes", markup=False)
             with Horizontal(id="game-over-buttons"):
                 yield Button(t("dialog.close"), id="game-close", variant="primary")
                 if self.can_rematch:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
+from pathlib import Path
 from typing import Any
 
 from textual import events
@@ -22,6 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.select import InvalidSelectValueError
 
+from koza.coach.hint_record import HintRecord, write_hints
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleError, RuleSet, describe
 from koza.tui.screens._util import koza_app
@@ -106,6 +108,14 @@ class NewGameScreen(Screen[None]):
                 id=f"level-{i}",
                 classes="seat-level",
             )
+            yield Select(
+                [(t("hint.form_off"), "off"), (t("hint.form_on"), "on")],
+                value="off",
+                allow_blank=False,
+                compact=True,
+                id=f"hints-{i}",
+                classes="seat-hints",
+            )
 
     def _rule_row(self, name: str) -> ComposeResult:
         option = rule_option(name)
@@ -141,7 +151,8 @@ class NewGameScreen(Screen[None]):
             return self.level_help(str(widget.value))
         key = {"players": "new.help_players", "seed": "new.help_seed"}.get(wid)
         if key is None:
-            key = {"kind": "new.help_kind", "name": "new.help_name"}.get(wid.split("-")[0])
+            parts = {"kind": "new.help_kind", "name": "new.help_name", "hints": "hint.form_help"}
+            key = parts.get(wid.split("-")[0])
         return t(key or "new.help_start")
 
     def level_help(self, level: str) -> str:
@@ -193,6 +204,7 @@ class NewGameScreen(Screen[None]):
             self.query_one(f"#seat-{i}").display = i < n
             kind = self.query_one(f"#kind-{i}", Select).value
             self.query_one(f"#level-{i}", Select).display = kind == "bot"
+            self.query_one(f"#hints-{i}", Select).display = kind == "human"
 
     def _players(self) -> int:
         value = self.query_one("#players", Select).value
@@ -297,10 +309,22 @@ class NewGameScreen(Screen[None]):
             self.show_error(t("new.failed", error=str(exc) or type(exc).__name__))
             return
         self._started = True
+        hints = self.hint_seats()
+        if hints and isinstance(getattr(session, "path", None), Path):
+            write_hints(session.path, HintRecord(hints))
         if app.remembers_settings:
             write_setting(app.settings_path(), SETTING, self.setup())
         self.dismiss()
         app.call_later(app.open_table, session)
+
+    def hint_seats(self) -> frozenset[int]:
+        """The human seats whose player asked for hints."""
+        return frozenset(
+            i
+            for i in range(self._players())
+            if self.query_one(f"#kind-{i}", Select).value == "human"
+            and self.query_one(f"#hints-{i}", Select).value == "on"
+        )
 
     # --- the last setup, kept between runs -------------------------------------
 
@@ -311,6 +335,7 @@ class NewGameScreen(Screen[None]):
                 "kind": str(self.query_one(f"#kind-{i}", Select).value),
                 "name": self.query_one(f"#name-{i}", Input).value,
                 "level": str(self.query_one(f"#level-{i}", Select).value),
+                "hints": str(self.query_one(f"#hints-{i}", Select).value),
             }
             for i in range(MAX_SEATS)
         ]
@@ -324,7 +349,8 @@ class NewGameScreen(Screen[None]):
         seats = setup.get("seats")
         for i, seat in enumerate(seats[:MAX_SEATS] if isinstance(seats, list) else []):
             if isinstance(seat, dict):
-                fields |= {f"{part}-{i}": seat.get(part) for part in ("kind", "name", "level")}
+                parts = ("kind", "name", "level", "hints")
+                fields |= {f"{part}-{i}": seat.get(part) for part in parts}
         rules = setup.get("rules")
         if isinstance(rules, dict):
             fields |= {f"rule-{k}": v for k, v in rules.items() if k in RuleSet.model_fields}

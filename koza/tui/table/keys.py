@@ -44,6 +44,7 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("plus,equals_sign", "faster", t("table.key_faster"), key_display="+", group=SPEED),
     Binding("minus", "slower", t("table.key_slower"), key_display="-", group=SPEED),
     Binding("f", "toggle_face", t("table.key_face")),
+    Binding("h", "hint", t("hint.key")),
     Binding("t", "toggle_tiles", t("table.key_tiles")),
     Binding("a", "toggle_auto", t("table.key_auto"), show=False),
     Binding("r", "house_rules", t("table.key_rules"), show=False),
@@ -55,4 +56,5 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("w", "explain('doubles')", show=False),
     Binding("d", "explain('draw')", show=False),
     Binding("p", "explain('pass')", show=False),
+    Binding("h", "hint_refused", show=False),
 ]

@@ -27,6 +27,7 @@ from koza.tui.table.board import Board
 from koza.tui.table.chain import ChainView
 from koza.tui.table.comforts import Comforts
 from koza.tui.table.hand import HandView
+from koza.tui.table.hints import Hints
 from koza.tui.table.keys import PLAY_ACTIONS, TABLE_BINDINGS, WATCH_ACTIONS
 from koza.tui.table.refusals import Refusals
 from koza.tui.table.round_end import RoundEnd
@@ -37,7 +38,7 @@ from koza.tui.table.watch_controls import WatchControls
 from koza.tui.table.words import status_line
 
 
-class TableScreen(Comforts, RoundEnd, Refusals, WatchControls, Screen[None]):
+class TableScreen(Comforts, RoundEnd, Refusals, Hints, WatchControls, Screen[None]):
     """The table: chain, hand, opponents, bazaar, scoreboard and log."""
 
     CSS_PATH = "table.tcss"
@@ -102,6 +103,7 @@ class TableScreen(Comforts, RoundEnd, Refusals, WatchControls, Screen[None]):
         self.load_settings(*self._given)
         self.board.tile_style = self.tile_style
         self.board.levels = self.levels
+        self.setup_hints()
         if len(self.humans) > 1 and not self.watching:
             self.hidden = True
         self._continue()
@@ -158,6 +160,7 @@ class TableScreen(Comforts, RoundEnd, Refusals, WatchControls, Screen[None]):
         status = self.query_one("#status", Static)
         status.set_class(self.error and bool(self.message), "-error")
         status.update(self.message or self._status_text(sc))
+        self.show_hint()
         self.refresh_bindings()
 
     def _status_text(self, sc: Scene) -> str:
@@ -293,6 +296,8 @@ class TableScreen(Comforts, RoundEnd, Refusals, WatchControls, Screen[None]):
             return self.watching
         if action == "explain":
             return self.can_explain()
+        if action == "hint":
+            return self.can_hint()
         if action == "select":
             playing = self.session.game.state.phase == "playing"
             return playing and not self.watching and not self.hidden and bool(self.hand())
