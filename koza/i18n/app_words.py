@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from koza.i18n.reason_words import REASON_EN, REASON_ONE
 from koza.i18n.rule_words import RULE_EN
+from koza.i18n.stats_words import STATS_EN
 
 EN: dict[str, str] = {
     # --- Kozel's own words (RULES.md "Words") -------------------------------
@@ -370,3 +371,4 @@ EN.update(
 EN.update(RULE_EN)  # each rule option's title, help and values (koza.i18n.rule_words)
 EN.update(REASON_EN)  # why a move is not allowed (koza.i18n.reason_words)
 EN_ONE.update(REASON_ONE)
+EN.update(STATS_EN)  # the statistics screen and the score plots (koza.i18n.stats_words)

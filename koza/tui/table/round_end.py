@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from koza.storage.savefile import SaveError
-from koza.tui.dialogs import GameOverScreen, RoundOverScreen
+from koza.tui.dialogs import RoundOverScreen
+from koza.tui.plot_dialogs import GameOverPlotScreen
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -68,7 +69,7 @@ class RoundEnd:
             if st.phase == "game_over":
                 self._dialog = True
                 rematch = callable(getattr(self.app, "rematch", None))
-                dialog = GameOverScreen(st, self.humans, rematch=rematch)
+                dialog = GameOverPlotScreen(st, self.humans, rematch=rematch)
                 self.app.push_screen(dialog, lambda choice: self._finish(choice == "rematch"))
                 return
             try:
