@@ -312,7 +312,7 @@ class ReplayScreen(Screen[None]):
 
     def action_scores(self) -> None:
         """Each side's total round by round, up to the cursor."""
-        from koza.tui.plot_dialogs import TotalsPlotScreen
+        from koza.tui.table.score_plot import TotalsPlotScreen
 
         self.app.push_screen(TotalsPlotScreen(self.cursor.state))
 

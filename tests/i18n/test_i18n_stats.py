@@ -14,9 +14,9 @@ from textual.app import App
 from koza.core.game import Game
 from koza.tui.app import KozaApp
 from koza.tui.language import speak
-from koza.tui.plot_dialogs import GameOverPlotScreen
 from koza.tui.screens.stats import StatsScreen
 from koza.tui.strings import t
+from koza.tui.table.score_plot import GameOverPlotScreen
 
 ALLOWED = {"esc", "Enter", "koza", "jsonl", "cut", "garbage", "Anna", "Boris", "Nino", "Gia"}
 """Key names, the unreadable saves' file names and the players' names."""

@@ -12,9 +12,9 @@ from textual.screen import Screen
 
 from koza.core.events import Event, RoundScored
 from koza.storage.savefile import load
-from koza.tui.plot_dialogs import GameOverPlotScreen, TotalsPlotScreen
 from koza.tui.plots import TotalsPlot, totals_by_round, y_ticks
 from koza.tui.replay_screen import ReplayScreen
+from koza.tui.table.score_plot import GameOverPlotScreen, TotalsPlotScreen
 
 
 class Host(App[None]):

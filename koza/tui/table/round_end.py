@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from koza.storage.savefile import SaveError
 from koza.tui.dialogs import RoundOverScreen
-from koza.tui.plot_dialogs import GameOverPlotScreen
+from koza.tui.table.score_plot import GameOverPlotScreen
 
 if TYPE_CHECKING:
     from textual.app import App

@@ -14,9 +14,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer
 
 from koza.core.state import GameState
-from koza.tui.dialogs import CSS, GameOverScreen
+from koza.tui.dialogs import GameOverScreen
 from koza.tui.plots import TotalsPlot
 from koza.tui.strings import t
+
+DIALOGS_CSS = "dialogs.tcss"
+"""The dialogs' style sheet, beside this module (``koza/tui/table/dialogs.tcss``)."""
 
 
 class TotalsPlotScreen(ModalScreen[None]):
@@ -26,7 +29,7 @@ class TotalsPlotScreen(ModalScreen[None]):
         Binding("escape,enter,s,q", "close", t("dialog.key_close")),
     ]
 
-    CSS_PATH = CSS
+    CSS_PATH = DIALOGS_CSS
     DEFAULT_CSS = """
     #totals-plot-box {
         width: 78;
@@ -52,6 +55,8 @@ class TotalsPlotScreen(ModalScreen[None]):
 
 class GameOverPlotScreen(GameOverScreen):
     """The game-over dialog, with ``s`` and a button for the scores plot."""
+
+    CSS_PATH = DIALOGS_CSS  # a relative CSS path is read from the subclass's folder
 
     BINDINGS = [Binding("s", "scores", t("plot.key_scores"))]
 
