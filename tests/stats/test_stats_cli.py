@@ -73,3 +73,15 @@ def test_a_missing_folder_or_a_file_is_one_line_and_exit_1(
     assert main(["stats", "--json", "--save-dir", str(a_file)]) == 1
     captured = capsys.readouterr()
     assert captured.err == f"koza: stats: {a_file}: is not a folder\n" and captured.out == ""
+
+
+def test_the_help_says_what_is_counted_and_takes_the_save_folder(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["stats", "--help"]) == 0
+    page = " ".join(capsys.readouterr().out.split())
+    for words in ("goat rate", "won by going out", "fish made", "review loss per move", "--json"):
+        assert words in page
+    assert "--save-dir DIR the folder of saved games" in page
+    assert main(["--help"]) == 0
+    assert "figures per player from every saved game" in capsys.readouterr().out
