@@ -7,8 +7,8 @@ import json
 import sys
 from typing import Any
 
-from koza.stats.collect import FolderStats, collect
 from koza.stats.figures import PlayerFigures, SeatGame
+from koza.stats.saves import FolderStats, collect
 
 LAST_GAMES = 20
 """How many of a player's newest games ``--json`` lists."""

@@ -1,6 +1,6 @@
 """The statistics screen: per player (bots per level) over every saved game, and a plot.
 
-The saves are read in a worker (``koza.stats.collect``), so a large folder
+The saves are read in a worker (``koza.stats.saves``), so a large folder
 never freezes the app; the table lists each player's figures, and the plot
 under it shows the highlighted player's last finished games.  Saves that
 cannot be read are counted and named under the table (``u`` says why).
@@ -16,8 +16,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from koza.stats.collect import FolderStats, collect
 from koza.stats.figures import PlayerFigures
+from koza.stats.saves import FolderStats, collect
 from koza.tui.plots import ResultsPlot
 from koza.tui.screens._util import koza_app
 from koza.tui.strings import bot_name, t
