@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -110,10 +111,12 @@ def run_stats(args: argparse.Namespace) -> int:
     if not folder.is_dir():
         what = "is not a folder" if folder.exists() else "no such folder"
         return fail(f"stats: {folder}: {what}")
-    try:
-        stats = collect(folder)
+    try:  # the listing below would take a folder it cannot read for an empty one
+        with os.scandir(folder):
+            pass
     except OSError as exc:
-        return fail(f"stats: {folder}: {exc.strerror or exc}")
+        return fail(f"stats: {folder}: cannot be read ({exc.strerror or exc})")
+    stats = collect(folder)
     if args.json:
         json.dump(to_json(stats), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")

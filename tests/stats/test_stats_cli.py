@@ -85,3 +85,16 @@ def test_the_help_says_what_is_counted_and_takes_the_save_folder(
     assert "--save-dir DIR the folder of saved games" in page
     assert main(["--help"]) == 0
     assert "figures per player from every saved game" in capsys.readouterr().out
+
+
+def test_a_folder_that_cannot_be_listed_is_one_line_not_an_empty_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def refused(path: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("koza.stats.cli.os.scandir", refused)  # root may read any folder
+    assert main(["stats", "--save-dir", str(tmp_path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.err == f"koza: stats: {tmp_path}: cannot be read (Permission denied)\n"
+    assert captured.out == ""
