@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from support.stats import mixed_folder
 from textual.app import App
+from textual.widgets import DataTable
 
 from koza.core.game import Game
 from koza.tui.app import KozaApp
@@ -60,6 +61,8 @@ async def test_the_statistics_screen_speaks_the_language(lang: str, tmp_path: Pa
         assert t("stats.bot", level=t("bot.greedy")) in text
         assert t("stats.summary", games=6, reviewed=0) in text
         assert english(text) == set()
+        table = app.screen.query_one("#stats-table", DataTable)
+        assert table.virtual_size.width <= table.size.width  # every column within 80
         await pilot.press("u")
         await drawn(pilot, t("stats.unreadable_title"))
         title = str(app.screen.query_one("#message-title").render())

@@ -53,6 +53,7 @@ async def test_the_menu_key_opens_the_figures_of_every_player(folder: Folder) ->
         for row, p in zip(rows, expected, strict=True):
             assert row[1:4] == [str(p.games), str(p.goats), f"{100 * p.goats / p.finished:.0f}%"]
             assert row[4] == f"{p.points / p.rounds:.1f}" and row[7] == "—"
+        assert table.virtual_size.width <= table.size.width  # every column within 80
         text = note(screen)
         assert "Games read: 6 · with a review: 0" in text
         assert "could not be read: 2 (cut.koza.jsonl, garbage.koza.jsonl)" in text
