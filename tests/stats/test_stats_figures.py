@@ -150,3 +150,13 @@ def test_an_empty_or_missing_folder_has_no_figures(tmp_path: Path) -> None:
     for where in (tmp_path, tmp_path / "nowhere"):
         stats = collect(where)
         assert (stats.games, stats.players, stats.unreadable) == (0, [], [])
+
+
+def test_a_bot_counts_for_its_level_and_a_person_for_their_name() -> None:
+    from support.stats import seat
+
+    from koza.stats.figures import player_of
+
+    assert player_of(seat("bot:montecarlo:fast:Mo")) == ("bot", "montecarlo:fast")
+    assert player_of(seat("bot:greedy:Anna")) == ("bot", "greedy")  # a bot named like a person
+    assert player_of(seat("Anna ")) == player_of(seat("Anna")) == ("human", "Anna")

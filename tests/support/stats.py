@@ -13,10 +13,11 @@ from koza.session import Session
 
 
 def seat(spec: str) -> SeatInfo:
-    """``"Anna"`` is a person; ``"bot:greedy:Bob"`` is a greedy bot called Bob."""
+    """``"Anna"`` is a person; ``"bot:greedy:Bob"`` is a greedy bot called Bob
+    (``"bot:montecarlo:fast:Mo"``: the level is all but the last part)."""
     if spec.startswith("bot:"):
-        _, level, name = spec.split(":", 2) if spec.count(":") >= 2 else (*spec.split(":"), "")
-        return SeatInfo(name=name or level.title(), kind="bot", bot=level)
+        level, _, name = spec.removeprefix("bot:").rpartition(":")
+        return SeatInfo(name=name, kind="bot", bot=level)
     return SeatInfo(name=spec)
 
 
