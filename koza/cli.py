@@ -442,6 +442,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for add in SUBCOMMANDS:
         add(sub, common)
+    from koza.stats.cli import add_stats_parser
+
+    add_stats_parser(sub, common)
     return parser
 
 

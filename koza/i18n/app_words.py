@@ -11,6 +11,7 @@ from koza.i18n.coach_words import COACH_EN
 from koza.i18n.net_words import SAYS_EN
 from koza.i18n.reason_words import REASON_EN, REASON_ONE
 from koza.i18n.rule_words import RULE_EN
+from koza.i18n.stats_words import STATS_EN
 
 EN: dict[str, str] = {
     # --- Kozel's own words (RULES.md "Words") -------------------------------
@@ -374,3 +375,4 @@ EN.update(REASON_EN)  # why a move is not allowed (koza.i18n.reason_words)
 EN_ONE.update(REASON_ONE)
 EN.update(SAYS_EN)  # what a server or the client says (koza.i18n.net_words)
 EN.update(COACH_EN)  # hints and their reasons (koza.i18n.coach_words)
+EN.update(STATS_EN)  # the statistics screen and the score plots (koza.i18n.stats_words)

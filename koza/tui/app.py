@@ -336,6 +336,11 @@ class KozaApp(App[int]):
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen())
 
+    def action_stats(self) -> None:
+        from koza.tui.screens.stats import StatsScreen
+
+        self.push_screen(StatsScreen())
+
     def action_rules(self) -> None:
         from koza.tui.screens.rules_screen import RulesScreen
 

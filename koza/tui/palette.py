@@ -14,6 +14,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("cmd.resume", "cmd.resume_help", "resume"),
     ("cmd.watch", "cmd.watch_help", "watch"),
     ("cmd.replay", "cmd.replay_help", "replay"),
+    ("cmd.stats", "cmd.stats_help", "stats"),
     ("cmd.rules", "cmd.rules_help", "rules"),
     ("cmd.theme", "cmd.theme_help", "change_theme"),
     ("cmd.settings", "cmd.settings_help", "settings"),

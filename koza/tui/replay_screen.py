@@ -107,6 +107,7 @@ class ReplayScreen(Screen[None]):
         Binding("minus", "slower", t("key.slower"), show=False),
         Binding("v", "view", t("key.view")),
         Binding("t", "toggle_tiles", t("table.key_tiles"), show=False),
+        Binding("s", "scores", t("plot.key_scores"), show=False),
         Binding("c", "continue_game", t("key.continue")),
         Binding("c", "cannot_continue", show=False),  # when c does not apply: say why
         Binding("escape,q", "leave", t("key.back")),
@@ -158,6 +159,7 @@ class ReplayScreen(Screen[None]):
                 ("−", "slower", "key.slower"),
                 ("+", "faster", "key.faster"),
                 (t("key.view"), "view", "key.view"),
+                (t("plot.button_scores"), "scores", "plot.key_scores"),
             ):
                 yield Button(
                     label,
@@ -307,6 +309,12 @@ class ReplayScreen(Screen[None]):
         board = self.query_one(Board)
         board.tile_style = "pips" if board.tile_style == "digits" else "digits"
         self.redraw()
+
+    def action_scores(self) -> None:
+        """Each side's total round by round, up to the cursor."""
+        from koza.tui.table.score_plot import TotalsPlotScreen
+
+        self.app.push_screen(TotalsPlotScreen(self.cursor.state))
 
     def action_continue_game(self) -> None:
         if not self.can_continue or self.path is None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from koza.storage.savefile import SaveError
-from koza.tui.dialogs import GameOverScreen, RoundOverScreen
+from koza.tui.dialogs import RoundOverScreen
+from koza.tui.table.score_plot import GameOverPlotScreen
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -70,7 +71,7 @@ class RoundEnd:
                 self._dialog = True
                 rematch = callable(getattr(self.app, "rematch", None))
                 notes = self.hint_notes()
-                dialog = GameOverScreen(st, self.humans, rematch=rematch, notes=notes)
+                dialog = GameOverPlotScreen(st, self.humans, rematch=rematch, notes=notes)
                 self.app.push_screen(dialog, lambda choice: self._finish(choice == "rematch"))
                 return
             try:

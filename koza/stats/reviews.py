@@ -1,0 +1,64 @@
+"""Reviews kept beside a save (``<save>.review.json``): the loss of each reviewed move, per seat.
+
+``koza review`` writes ``{"version": 1, "moves": [{"seat", "name", "loss", ...}], ...}``
+next to a save.  Only ``seat`` and ``loss`` are used here; a file that cannot be
+read or is not such a review is ignored, as is any move that is not well formed.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+from koza.storage.savefile import SUFFIX
+
+REVIEW_SUFFIX = ".review.json"
+REVIEW_VERSION = 1
+MAX_REVIEW_BYTES = 16 * 1024 * 1024
+"""A review larger than this is not read (no game has that many moves)."""
+
+
+def review_paths(save: Path) -> tuple[Path, ...]:
+    """Where a save's review may be: ``x.koza.jsonl.review.json``, then ``x.review.json``."""
+    stem = save.name.removesuffix(SUFFIX)
+    return (save.with_name(save.name + REVIEW_SUFFIX), save.with_name(stem + REVIEW_SUFFIX))
+
+
+def _read(path: Path) -> object:
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_REVIEW_BYTES:
+            return None
+        return json.loads(path.read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return None
+
+
+def _loss(move: object, seats: int) -> tuple[int, float] | None:
+    if not isinstance(move, dict):
+        return None
+    seat, loss = move.get("seat"), move.get("loss")
+    if type(seat) is not int or not 0 <= seat < seats:
+        return None
+    if isinstance(loss, bool) or not isinstance(loss, int | float) or not math.isfinite(loss):
+        return None
+    return seat, float(loss)
+
+
+def review_losses(save: Path, seats: int) -> dict[int, tuple[int, float]] | None:
+    """``{seat: (moves reviewed, summed loss)}`` from the save's review; None without one."""
+    for path in review_paths(save):
+        data = _read(path)
+        if not isinstance(data, dict) or data.get("version") != REVIEW_VERSION:
+            continue
+        moves = data.get("moves")
+        if not isinstance(moves, list):
+            continue
+        found: dict[int, tuple[int, float]] = {}
+        for move in moves:
+            got = _loss(move, seats)
+            if got is not None:
+                count, total = found.get(got[0], (0, 0.0))
+                found[got[0]] = (count + 1, total + got[1])
+        return found
+    return None

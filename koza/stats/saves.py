@@ -1,0 +1,106 @@
+"""The statistics of a save folder: every save read with the checked reader, summed per player.
+
+Each file is listed by ``koza.storage.listing`` and then loaded whole by
+``savefile.load`` (every event validated and replayed); a file either fails is
+named with its one-line reason in ``unreadable`` and left out of the figures.
+Loaded games are remembered by (size, mtime, inode), so opening the screen
+again reads only the saves that changed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from koza.stats.figures import PlayerFigures, SeatGame, seat_games, sum_by_player
+from koza.stats.reviews import review_losses
+from koza.storage import folder as folders
+from koza.storage.listing import list_saves
+from koza.storage.savefile import SaveError, load, shorten
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A save left out of the statistics: its file name, and why in one line naming it."""
+
+    name: str
+    line: str
+
+
+@dataclass
+class FolderStats:
+    """Per-player figures of a folder, and the saves that could not be read."""
+
+    folder: Path
+    players: list[PlayerFigures] = field(default_factory=list)
+    games: int = 0
+    reviewed: int = 0
+    unreadable: list[Unreadable] = field(default_factory=list)
+
+
+_GAMES: dict[Path, tuple[tuple[int, int, int], list[SeatGame]]] = {}
+"""Each save's seats already read, by path, valid while (size, mtime, inode) stay the same."""
+
+
+def _file_key(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns, st.st_ino
+
+
+def _read_game(path: Path) -> list[SeatGame]:
+    """The seats of one save (raises ``SaveError`` for a save that cannot be read)."""
+    key = _file_key(path)
+    hit = _GAMES.get(path)
+    if key is not None and hit is not None and hit[0] == key:
+        return hit[1]
+    loaded = load(path)
+    seats = seat_games(loaded.events, path.name)
+    if key is not None:
+        _GAMES[path] = (key, seats)
+    return seats
+
+
+def _with_review(path: Path, seats: list[SeatGame]) -> tuple[list[SeatGame], bool]:
+    losses = review_losses(path, len(seats))
+    if losses is None:
+        return seats, False
+    out = []
+    for s in seats:
+        moves, loss = losses.get(s.seat, (0, 0.0))
+        out.append(replace(s, review_moves=moves, review_loss=loss))
+    return out, True
+
+
+def _one_line(path: Path, error: str) -> str:
+    """The reader's one line, naming the file without its folder."""
+    if error.startswith(f"{path}:"):
+        return path.name + error[len(str(path)) :]
+    return error if error.startswith(f"{path.name}:") else f"{path.name}: {error}"
+
+
+def collect(save_dir: Path | None = None) -> FolderStats:
+    """The statistics of every save in the folder (``--save-dir``, ``KOZA_HOME`` or the default)."""
+    where = folders.save_dir(save_dir)
+    stats = FolderStats(where)
+    games: list[SeatGame] = []
+    for summary in sorted(list_saves(where, include_bad=True), key=lambda s: s.path.name):
+        path = summary.path
+        error = summary.error
+        if error is None:
+            try:
+                seats, reviewed = _with_review(path, _read_game(path))
+            except SaveError as exc:
+                error = str(exc)
+            except Exception as exc:  # one bad file never takes the statistics down
+                error = shorten(f"cannot be read ({type(exc).__name__}: {exc})")
+        if error is not None:
+            stats.unreadable.append(Unreadable(path.name, _one_line(path, error)))
+            continue
+        stats.games += 1
+        stats.reviewed += reviewed
+        games.extend(seats)
+    stats.players = sum_by_player(games)
+    return stats
