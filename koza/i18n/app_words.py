@@ -8,6 +8,7 @@ After adding or changing keys run ``make po`` and translate the new entries.
 from __future__ import annotations
 
 from koza.i18n.reason_words import REASON_EN, REASON_ONE
+from koza.i18n.review_words import REVIEW_EN
 from koza.i18n.rule_words import RULE_EN
 
 EN: dict[str, str] = {
@@ -370,3 +371,4 @@ EN.update(
 EN.update(RULE_EN)  # each rule option's title, help and values (koza.i18n.rule_words)
 EN.update(REASON_EN)  # why a move is not allowed (koza.i18n.reason_words)
 EN_ONE.update(REASON_ONE)
+EN.update(REVIEW_EN)  # the game review: koza review and the replay's marks
