@@ -42,7 +42,7 @@ REVIEW_EN: dict[str, str] = {
     "review.section_costliest": "Costliest",
     "review.section_marks": "Marks",
     "review.no_marks": "No move was marked.",
-    "review.entry": "R{round_no}.{move} {name}: {mark} −{loss:.1f}",
+    "review.entry": "R{round_no}.{move} {name} {mark} −{loss:.1f}",
     "review.note": "{mark}: lost {loss:.1f}, best {best}",
     "review.note_fine": "lost {loss:.1f}, best {best}",
     "review.first": "Press r to review the game first.",

@@ -36,6 +36,7 @@ from koza.core.walk import EventVisitor, visit
 from koza.driver import DEFAULT_DELAY, faster, slower
 from koza.replay import ReplayCursor
 from koza.storage.savefile import SaveError, load
+from koza.tui.replay_review import ReviewPanel
 from koza.tui.reveal_dialog import RevealScreen
 from koza.tui.strings import cannot_open, t
 from koza.tui.table.board import Board
@@ -109,6 +110,10 @@ class ReplayScreen(Screen[None]):
         Binding("t", "toggle_tiles", t("table.key_tiles"), show=False),
         Binding("c", "continue_game", t("key.continue")),
         Binding("c", "cannot_continue", show=False),  # when c does not apply: say why
+        Binding("r", "review", t("review.key")),
+        Binding("m", "review_jump('next_mark')", t("review.key_next"), show=False),
+        Binding("M", "review_jump('prev_mark')", t("review.key_prev"), show=False),
+        Binding("x", "review_jump('next_costly')", t("review.key_costliest"), show=False),
         Binding("escape,q", "leave", t("key.back")),
     ]
 
@@ -158,6 +163,7 @@ class ReplayScreen(Screen[None]):
                 ("−", "slower", "key.slower"),
                 ("+", "faster", "key.faster"),
                 (t("key.view"), "view", "key.view"),
+                (t("review.key"), "review", "review.key"),
             ):
                 yield Button(
                     label,
@@ -173,6 +179,7 @@ class ReplayScreen(Screen[None]):
                     action="screen.continue_game",
                     compact=True,
                 )
+        yield ReviewPanel(self.cursor.events, self.path, id="replay-review")  # docked right
         yield Footer()
 
     def on_mount(self) -> None:
@@ -232,6 +239,7 @@ class ReplayScreen(Screen[None]):
     def redraw(self) -> None:
         self.query_one("#replay-position", Static).update(self.position_text())
         self.query_one(Board).show(self.scene())
+        self.query_one(ReviewPanel).follow(self.cursor.index)
 
     # --- actions -------------------------------------------------------------
 
@@ -320,6 +328,17 @@ class ReplayScreen(Screen[None]):
         """``c`` on a game that cannot go on: say why instead of doing nothing."""
         key = "replay.cannot_continue_over" if self.path is not None else "replay.cannot_continue"
         self.notify(t(key), severity="warning")
+
+    def action_review(self) -> None:
+        """Make the review (or read the kept one) and show its marks; again: hide them."""
+        self.query_one(ReviewPanel).start()
+
+    def action_review_jump(self, which: str) -> None:
+        self.query_one(ReviewPanel).jump(which, self.cursor.index)
+
+    def on_review_panel_jump(self, message: ReviewPanel.Jump) -> None:
+        self._stop()
+        self._move(lambda: self.cursor.goto(message.index))
 
     def action_leave(self) -> None:
         self._stop()
