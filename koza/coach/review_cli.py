@@ -115,10 +115,8 @@ def run_review(args: argparse.Namespace) -> int:
             samples=args.samples,
             progress=bar,
         )
-    except SaveError as exc:
-        return fail(str(exc))
-    except ValueError as exc:
-        return fail(str(exc))
+    except (SaveError, ValueError) as exc:  # a bad save, a seat the game lacks
+        return fail(f"review: {exc}")
     except KeyboardInterrupt:
         bar.close()
         print(f"koza: {interrupted(bar.done, bar.total, save)}", file=sys.stderr, flush=True)

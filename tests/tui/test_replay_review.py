@@ -19,6 +19,7 @@ from textual.widgets import OptionList, Static
 
 from koza.coach.review import Evaluate, montecarlo_values
 from koza.coach.review_file import read_kept, review_path, review_save
+from koza.core.events import Event
 from koza.core.view import SeatView
 from koza.storage.savefile import load
 from koza.tui.replay_review import ReviewMarks, ReviewPanel
@@ -118,11 +119,13 @@ async def test_a_click_on_a_listed_move_goes_there(save: Path) -> None:
     screen, app = replay_of(save, quick)
     async with app.run_test(size=(120, 36)) as pilot:
         marks = await reviewed(pilot, panel_of(screen, quick))
+        await pilot.pause()  # drawn: a click finds its option in what was drawn
         listing = screen.query_one(OptionList)
         for row in (2, 3, 6):
             await pilot.click(OptionList, offset=(4, row))
             await pilot.pause()
-            option = listing.get_option_at_index(listing.highlighted or 0)
+            assert listing.highlighted is not None
+            option = listing.get_option_at_index(listing.highlighted)
             assert option.id is not None
             index = int(option.id.split("-")[1])
             assert screen.cursor.index == index
@@ -220,3 +223,15 @@ async def test_the_panel_speaks_the_language(lang: str, save: Path) -> None:
     shown = "\n".join(texts)
     assert set(re.findall(r"[A-Za-z]{2,}", shown)) <= {"Anna", "Boris", "Vera"}
     assert strings.lookup("review.mark.blunder", lang=lang) in shown
+
+
+async def test_a_replay_without_a_file_reviews_in_memory(
+    golden_events: list[Event], tmp_path: Path
+) -> None:
+    quick = Quick()
+    screen = ReplayScreen(golden_events)
+    async with Harness(screen).run_test(size=(100, 30)) as pilot:
+        marks = await reviewed(pilot, panel_of(screen, quick))
+    assert quick.calls == marks.review.total == len(marks.review.moves) == 67
+    assert marks.review.names == ("Anna", "Boris", "Vera")
+    assert list(tmp_path.iterdir()) == []
