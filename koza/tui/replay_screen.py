@@ -330,8 +330,17 @@ class ReplayScreen(Screen[None]):
         self.notify(t(key), severity="warning")
 
     def action_review(self) -> None:
-        """Make the review (or read the kept one) and show its marks; again: hide them."""
-        self.query_one(ReviewPanel).start()
+        """Make the review (or read the kept one) and show its marks; again: hide them.
+        The review names tiles of hands still hidden: the same question as ``v`` first."""
+        if self.revealed:
+            self.query_one(ReviewPanel).start()
+        else:
+            self.app.push_screen(RevealScreen(), self._reveal_then_review)
+
+    def _reveal_then_review(self, yes: bool | None) -> None:
+        self._reveal_answered(yes)
+        if self.revealed:
+            self.query_one(ReviewPanel).start()
 
     def action_review_jump(self, which: str) -> None:
         self.query_one(ReviewPanel).jump(which, self.cursor.index)

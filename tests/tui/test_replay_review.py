@@ -19,11 +19,13 @@ from textual.widgets import OptionList, Static
 
 from koza.coach.review import Evaluate, montecarlo_values
 from koza.coach.review_file import read_kept, review_path, review_save
-from koza.core.events import Event
+from koza.core.events import Event, SeatInfo
 from koza.core.view import SeatView
+from koza.session import Session
 from koza.storage.savefile import load
 from koza.tui.replay_review import ReviewMarks, ReviewPanel
 from koza.tui.replay_screen import ReplayScreen
+from koza.tui.reveal_dialog import RevealScreen
 
 
 class Harness(App[None]):
@@ -235,3 +237,30 @@ async def test_a_replay_without_a_file_reviews_in_memory(
     assert quick.calls == marks.review.total == len(marks.review.moves) == 67
     assert marks.review.names == ("Anna", "Boris", "Vera")
     assert list(tmp_path.iterdir()) == []
+
+
+async def test_an_unfinished_game_asks_before_its_review_names_hidden_tiles(
+    tmp_path: Path,
+) -> None:
+    seats = [SeatInfo(name="Ann"), SeatInfo(name="Bob"), SeatInfo(name="Cid", kind="bot")]
+    with Session.create(seats, seed=12, save_dir=tmp_path, sync=False) as s:
+        for _ in range(6):
+            s.play(s.game.legal_moves()[0])
+        path = s.path
+    quick = Quick()
+    screen, app = replay_of(path, quick)
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = panel_of(screen, quick)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RevealScreen)
+        await pilot.press("n")  # kept hidden: no review
+        await pilot.pause()
+        assert not screen.revealed and panel.marks is None and not panel.running
+        assert quick.calls == 0
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RevealScreen)
+        await pilot.press("y")
+        marks = await reviewed(pilot, panel)
+        assert screen.revealed and marks.review.seats == (0, 1)  # the people, not the bot
