@@ -25,6 +25,7 @@ from typing import Any
 
 from koza import __version__
 from koza.cli_types import seconds
+from koza.coach.review_cli import add_review_parser
 from koza.driver import DEFAULT_DELAY
 from koza.storage.folder import save_dir
 
@@ -417,6 +418,7 @@ SUBCOMMANDS: list[Callable[[Subparsers, argparse.ArgumentParser], None]] = [
     add_server_parser,
     add_host_parser,
     add_join_parser,
+    add_review_parser,
 ]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from koza.i18n.coach_words import COACH_EN
 from koza.i18n.net_words import SAYS_EN
 from koza.i18n.reason_words import REASON_EN, REASON_ONE
+from koza.i18n.review_words import REVIEW_EN
 from koza.i18n.rule_words import RULE_EN
 from koza.i18n.stats_words import STATS_EN
 
@@ -376,3 +377,4 @@ EN_ONE.update(REASON_ONE)
 EN.update(SAYS_EN)  # what a server or the client says (koza.i18n.net_words)
 EN.update(COACH_EN)  # hints and their reasons (koza.i18n.coach_words)
 EN.update(STATS_EN)  # the statistics screen and the score plots (koza.i18n.stats_words)
+EN.update(REVIEW_EN)  # the game review: koza review and the replay's marks

@@ -18,75 +18,21 @@ from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 
 from koza.core.events import (
-    DealVoided,
-    DoublesPlayed,
     Event,
-    GameCreated,
-    GameOver,
-    RoundDealt,
-    RoundScored,
-    TileDrawn,
-    TilePlayed,
-    TurnPassed,
 )
 from koza.core.state import GameState
-from koza.core.tiles import tile_name
 from koza.core.view import seat_view
-from koza.core.walk import EventVisitor, visit
 from koza.driver import DEFAULT_DELAY, faster, slower
 from koza.replay import ReplayCursor
 from koza.storage.savefile import SaveError, load
+from koza.tui.event_words import describe
+from koza.tui.replay_review import ReviewPanel
 from koza.tui.reveal_dialog import RevealScreen
 from koza.tui.strings import cannot_open, t
 from koza.tui.table.board import Board
 from koza.tui.table.scene import Scene, scene_from_state, scene_from_view
 
 Continue = Callable[[Path], None]
-
-
-class Describer(EventVisitor[str, None]):
-    """One line per event saying what it did, in the players' words."""
-
-    def __init__(self, names: Sequence[str]) -> None:
-        self.names = names
-
-    def name(self, seat: int) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else t("word.seat", n=seat)
-
-    def created(self, ev: GameCreated) -> str:
-        return t("replay.ev_created", names=", ".join(s.name for s in ev.seats))
-
-    def dealt(self, ev: RoundDealt) -> str:
-        return t("replay.ev_dealt", n=ev.round, name=self.name(ev.leader))
-
-    def voided(self, ev: DealVoided) -> str:
-        return t("replay.ev_voided", n=ev.round, name=self.name(ev.seat))
-
-    def played(self, ev: TilePlayed) -> str:
-        return t("table.played", name=self.name(ev.seat), tile=tile_name(ev.tile))
-
-    def doubles(self, ev: DoublesPlayed) -> str:
-        left, right = tile_name(ev.left), tile_name(ev.right)
-        return t("table.played_doubles", name=self.name(ev.seat), left=left, right=right)
-
-    def drew(self, ev: TileDrawn) -> str:
-        return t("table.drew", name=self.name(ev.seat), n=1)
-
-    def passed(self, ev: TurnPassed) -> str:
-        return t("table.passed", name=self.name(ev.seat))
-
-    def scored(self, ev: RoundScored) -> str:
-        out = ev.out_seat
-        how = t("table.fish") if out is None else t("table.went_out", name=self.name(out))
-        return t("replay.ev_scored", n=ev.round) + " · " + how
-
-    def over(self, ev: GameOver) -> str:
-        return t("replay.ev_over")
-
-
-def describe(ev: Event, names: Sequence[str]) -> str:
-    """One line saying what an event did, in the players' words."""
-    return visit(Describer(names), ev)
 
 
 class ReplayScreen(Screen[None]):
@@ -110,6 +56,10 @@ class ReplayScreen(Screen[None]):
         Binding("s", "scores", t("plot.key_scores"), show=False),
         Binding("c", "continue_game", t("key.continue")),
         Binding("c", "cannot_continue", show=False),  # when c does not apply: say why
+        Binding("r", "review", t("review.key")),
+        Binding("m", "review_jump('next_mark')", t("review.key_next"), show=False),
+        Binding("M", "review_jump('prev_mark')", t("review.key_prev"), show=False),
+        Binding("x", "review_jump('next_costly')", t("review.key_costliest"), show=False),
         Binding("escape,q", "leave", t("key.back")),
     ]
 
@@ -160,6 +110,7 @@ class ReplayScreen(Screen[None]):
                 ("+", "faster", "key.faster"),
                 (t("key.view"), "view", "key.view"),
                 (t("plot.button_scores"), "scores", "plot.key_scores"),
+                (t("review.key"), "review", "review.key"),
             ):
                 yield Button(
                     label,
@@ -175,6 +126,7 @@ class ReplayScreen(Screen[None]):
                     action="screen.continue_game",
                     compact=True,
                 )
+        yield ReviewPanel(self.cursor.events, self.path, id="replay-review")  # docked right
         yield Footer()
 
     def on_mount(self) -> None:
@@ -234,6 +186,7 @@ class ReplayScreen(Screen[None]):
     def redraw(self) -> None:
         self.query_one("#replay-position", Static).update(self.position_text())
         self.query_one(Board).show(self.scene())
+        self.query_one(ReviewPanel).follow(self.cursor.index)
 
     # --- actions -------------------------------------------------------------
 
@@ -328,6 +281,26 @@ class ReplayScreen(Screen[None]):
         """``c`` on a game that cannot go on: say why instead of doing nothing."""
         key = "replay.cannot_continue_over" if self.path is not None else "replay.cannot_continue"
         self.notify(t(key), severity="warning")
+
+    def action_review(self) -> None:
+        """Make the review (or read the kept one) and show its marks; again: hide them.
+        The review names tiles of hands still hidden: the same question as ``v`` first."""
+        if self.revealed:
+            self.query_one(ReviewPanel).start()
+        else:
+            self.app.push_screen(RevealScreen(), self._reveal_then_review)
+
+    def _reveal_then_review(self, yes: bool | None) -> None:
+        self._reveal_answered(yes)
+        if self.revealed:
+            self.query_one(ReviewPanel).start()
+
+    def action_review_jump(self, which: str) -> None:
+        self.query_one(ReviewPanel).jump(which, self.cursor.index)
+
+    def on_review_panel_jump(self, message: ReviewPanel.Jump) -> None:
+        self._stop()
+        self._move(lambda: self.cursor.goto(message.index))
 
     def action_leave(self) -> None:
         self._stop()

@@ -324,7 +324,7 @@ async def test_the_too_small_screen_says_how_to_quit_and_q_quits(tmp_path: Path)
 
 def test_a_person_named_you_is_not_told_you_leads() -> None:
     from koza.core.events import RoundDealt
-    from koza.tui.replay_screen import describe
+    from koza.tui.event_words import describe
 
     dealt = next(e for e in FakeSession(["You", "bot:Bob"]).saved if isinstance(e, RoundDealt))
     line = describe(dealt, ["You", "Bob"] if dealt.leader == 0 else ["Bob", "You"])

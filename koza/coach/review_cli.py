@@ -1,0 +1,159 @@
+"""``koza review FILE``: what each move of a saved game cost, and each player's summary."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from koza.coach.review import DEFAULT_SAMPLES, THRESHOLDS
+from koza.coach.review_file import DEFAULT_SEED, Review, review_path, review_save
+from koza.coach.review_summary import summarize
+from koza.storage.savefile import SaveError
+
+ABOUT = (
+    "For each move of a saved game where a player had a choice, the expected penalty points "
+    "lost against the best move at that moment, judged from that player's view only with a "
+    "fixed seed (the same review every time); then each player's average loss per move and "
+    "costliest moves.  The review is kept beside the save as FILE.review.json (the save "
+    "itself is only read); Ctrl-C keeps what was done and the next run goes on from there."
+)
+
+
+def _count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 1 <= n <= 10_000:
+        raise argparse.ArgumentTypeError(f"must be from 1 to 10000, not {n}")
+    return n
+
+
+def _seat(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seat number") from None
+    if not 0 <= n <= 3:
+        raise argparse.ArgumentTypeError(f"seats are numbered 0 to 3, not {n}")
+    return n
+
+
+def add_review_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+    """Register ``review`` on the ``koza`` command line."""
+    marks = ", ".join(f"{mark} from {points:g}" for points, mark in reversed(THRESHOLDS))
+    p = sub.add_parser(
+        "review",
+        parents=[common],
+        help="what each move of a saved game cost against the best one",
+        description=ABOUT,
+        epilog=f"Marks by points lost: {marks}.",
+    )
+    p.add_argument("file", type=Path, help="the save file to review")
+    who = p.add_mutually_exclusive_group()
+    who.add_argument(
+        "--seat",
+        type=_seat,
+        action="append",
+        metavar="N",
+        help="review seat N (0 is the first; repeat for more); "
+        "default: the human seats, or every seat in a game of bots",
+    )
+    who.add_argument("--all", action="store_true", help="review every seat")
+    p.add_argument(
+        "--samples",
+        type=_count,
+        default=DEFAULT_SAMPLES,
+        help=f"sampled deals per move (default {DEFAULT_SAMPLES}; fewer is quicker and rougher)",
+    )
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED, help="the review's seed (default 1)")
+    p.add_argument("--json", action="store_true", help="print the review as JSON")
+    p.set_defaults(func=run_review)
+
+
+class Bar:
+    """A progress bar on a terminal's stderr (nothing when stderr is not a terminal)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.shown = stream.isatty()
+        self.done = self.total = 0
+        self._last = 0.0
+
+    def __call__(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+        now = time.monotonic()
+        if not self.shown or (now - self._last < 0.2 and done < total):
+            return
+        self._last = now
+        width = 30
+        fill = width * done // max(1, total)
+        line = f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} "
+        print(line, end="", file=self.stream, flush=True)
+
+    def close(self) -> None:
+        if self.shown:
+            print("\r\033[K", end="", file=self.stream, flush=True)
+            self.shown = False
+
+
+def run_review(args: argparse.Namespace) -> int:
+    from koza.cli import fail
+
+    save: Path = args.file
+    bar = Bar(sys.stderr)
+    try:
+        review = review_save(
+            save,
+            seats=args.seat,
+            every=args.all,
+            seed=args.seed,
+            samples=args.samples,
+            progress=bar,
+        )
+    except (SaveError, ValueError) as exc:  # a bad save, a seat the game lacks
+        return fail(f"review: {exc}")
+    except KeyboardInterrupt:
+        bar.close()
+        print(f"koza: {interrupted(bar.done, bar.total, save)}", file=sys.stderr, flush=True)
+        return 130
+    finally:
+        bar.close()
+    if review.keep_error is not None:
+        from koza.tui.strings import t
+
+        print(f"koza: {t('review.not_kept', reason=review.keep_error)}", file=sys.stderr)
+    print(as_json(review) if args.json else as_text(review))
+    return 0
+
+
+def interrupted(done: int, total: int, save: Path) -> str:
+    """What an interrupted review says: how far it got and where its work is kept."""
+    from koza.tui.strings import t
+
+    return t("review.interrupted", done=done, total=total, path=review_path(save))
+
+
+def as_text(review: Review) -> str:
+    """The review for people: every move, then each player's figures."""
+    from koza.coach.review_text import move_line, summary_lines, thresholds_line
+    from koza.tui.strings import t
+
+    lines = [move_line(m) for m in review.moves] or [t("review.nothing")]
+    lines.append("")
+    for s in summarize(review.moves, review.seats, review.names):
+        lines.extend(summary_lines(s))
+    lines += ["", thresholds_line()]
+    return "\n".join(lines)
+
+
+def as_json(review: Review) -> str:
+    """The review file's content plus the summary and the thresholds."""
+    data = review.to_json()
+    data["summary"] = [s.to_json() for s in summarize(review.moves, review.seats, review.names)]
+    data["thresholds"] = {mark: points for points, mark in THRESHOLDS}
+    return json.dumps(data, ensure_ascii=False, indent=1)
