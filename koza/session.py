@@ -168,10 +168,10 @@ class Session:
         return command
 
     def _flush_if_waiting(self) -> None:
-        """Sync the save to the disk if koza now waits for a person.
+        """Sync the save to the disk at a round's end, at game over and on a person's turn.
 
-        That is a person's turn, or no round in play (the round-over dialog, the
-        end of the game); a bot's turn goes on at once, synced soon after.
+        Then koza may wait for a person (the round-over dialog, the table); a bot's
+        turn goes on at once, and the writer syncs it within ``SYNC_EVERY``.
         """
         st = self.game.state
         if st.phase != "playing" or st.seats[st.turn].kind != "bot":

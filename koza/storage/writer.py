@@ -2,9 +2,10 @@
 
 It writes every event to the file as it happens (a killed koza loses at most the
 event being written: a finished ``write`` is in the system's cache), and syncs
-the file to the disk at the end of each round, at game over, when asked
-(``flush``: before koza waits for a person, and on close) and otherwise at most
-``SYNC_EVERY`` seconds after a write, by a one-shot timer that ``close`` ends.
+the file to the disk when asked (``flush``: the session asks at the end of a
+round, at game over and before koza waits for a person), on close, and
+otherwise at most ``SYNC_EVERY`` seconds after a write, by a one-shot timer
+that ``close`` ends.
 It holds an OS lock on the file while it is open, so two processes never write
 the same game.  A new save only appears under its name once its header and ``game_created`` are
 on disk (it is written under a hidden temporary name and then linked), so a
@@ -29,8 +30,6 @@ from koza.storage.savefile import LoadedSave, SaveError, open_regular, os_error,
 
 SYNC_EVERY = 0.1
 """Seconds at most between writing an event and syncing it to the disk."""
-SYNC_AFTER = frozenset({"round_scored", "game_over"})
-"""Events synced at once: the end of a round and of the game."""
 
 
 def _sync(fd: int) -> None:
@@ -242,7 +241,7 @@ class SaveWriter:
         line = event.model_dump_json().encode() + b"\n"
         tmp = self._unnamed
         if tmp is None:
-            self._append(line, sync_now=event.type in SYNC_AFTER)
+            self._append(line)
             return
         # the save takes its name only once its game is on the disk
         self._append(savefile.header_line() + line, sync_now=True)
