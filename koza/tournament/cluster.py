@@ -23,7 +23,8 @@ class ClusterError(Exception):
     """The cluster cannot be used; the message is one line for the user."""
 
 
-def _client_class() -> Any:
+def client_class() -> Any:
+    """Dask's ``Client``, or a ``ClusterError`` telling how to install it."""
     try:
         from distributed import Client
     except ImportError:
@@ -44,9 +45,8 @@ def _play_on_worker(chunk: Chunk, setup: Setup) -> list[Played]:
 
 def connect(address: str) -> Workers:
     """Connect to the scheduler at ``address``: its worker threads play the chunks."""
-    client_class = _client_class()
     try:
-        client = client_class(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        client = client_class()(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except Exception as exc:
         raise ClusterError(
             f"cannot reach the Dask scheduler at {address}: {_one_line(exc)}"
