@@ -3,7 +3,8 @@
 The work is a list of *items*, one seat order of one unit each.  ``play_items``
 first plays items in this process for ``CALIBRATE`` seconds: a small tournament
 is then done without any process started (never slower than ``--jobs 1``), and
-a big one has measured what an item costs.  The rest goes to a pool whose
+a big one has measured what an item costs; what is left is played here too
+unless it is worth more than ``WORKERS_COST`` seconds.  The rest goes to a pool whose
 workers get the ``Setup`` once, by the pool's initializer, and then chunks of
 items sized to about ``CHUNK_SECONDS`` of work each (and at least ``SPREAD``
 chunks per worker, so no worker is left with a long tail).
@@ -28,6 +29,7 @@ Chunk = list[Item]
 CALIBRATE = 0.3  # seconds played in this process before any worker is started
 CHUNK_SECONDS = 0.25  # work per chunk sent to a worker
 SPREAD = 4  # chunks per worker at least
+WORKERS_COST = 0.2  # seconds of work below which starting workers does not pay
 
 _setup: Setup | None = None  # a worker's settings, set once by ``_start_worker``
 
@@ -49,9 +51,12 @@ def chunks_of(items: Sequence[Item], size: int) -> list[Chunk]:
     return [list(items[s : s + size]) for s in range(0, len(items), size)]
 
 
-def chunk_size(remaining: int, workers: int, item_seconds: float) -> int:
-    """Items per chunk: about ``CHUNK_SECONDS`` of work, ``SPREAD`` chunks a worker at least."""
-    by_time = round(CHUNK_SECONDS / item_seconds) if item_seconds > 0 else remaining
+def chunk_size(remaining: int, workers: int, item_seconds: float | None) -> int:
+    """Items per chunk: about ``CHUNK_SECONDS`` of work, ``SPREAD`` chunks a worker at least.
+
+    ``item_seconds`` is None when no item was timed.
+    """
+    by_time = round(CHUNK_SECONDS / item_seconds) if item_seconds else remaining
     by_spread = math.ceil(remaining / (workers * SPREAD))
     return max(1, min(by_time, by_spread))
 
@@ -67,13 +72,18 @@ def _play_in_worker(chunk: Chunk) -> list[Played]:
     return play_chunk(_setup, chunk)
 
 
-def calibrate(setup: Setup, items: Sequence[Item]) -> tuple[list[Played], float]:
-    """Play items here until ``CALIBRATE`` seconds passed: those played, seconds per item."""
+def calibrate(setup: Setup, items: Sequence[Item]) -> tuple[list[Played], float | None]:
+    """Play items here until ``CALIBRATE`` seconds passed: those, and seconds per item.
+
+    The seconds per item are None if none was played (``CALIBRATE`` is 0).
+    """
     played: list[Played] = []
     start = time.perf_counter()
     while len(played) < len(items) and (time.perf_counter() - start) < CALIBRATE:
         played.extend(play_chunk(setup, [items[len(played)]]))
-    return played, (time.perf_counter() - start) / max(1, len(played))
+    if not played:
+        return played, None
+    return played, (time.perf_counter() - start) / len(played)
 
 
 Dispatch = Callable[[Setup, list[Chunk]], Iterator[list[Played]]]
@@ -109,6 +119,8 @@ def play_items(setup: Setup, items: Sequence[Item], workers: Workers) -> Iterato
     played, item_seconds = calibrate(setup, items)
     yield played
     rest = items[len(played) :]
-    if rest:
+    if rest and item_seconds is not None and len(rest) * item_seconds < WORKERS_COST:
+        yield play_chunk(setup, rest)
+    elif rest:
         size = chunk_size(len(rest), workers.count, item_seconds)
         yield from workers.dispatch(setup, chunks_of(rest, size))

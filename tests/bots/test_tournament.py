@@ -175,6 +175,27 @@ def test_a_small_cheap_tournament_starts_no_process(monkeypatch: pytest.MonkeyPa
     assert out.results == run(setup, 6, jobs=1).results and not out.interrupted
 
 
+def test_what_is_left_after_the_first_moment_starts_workers_only_if_it_pays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    dispatched: list[int] = []
+
+    def dispatch(setup: Setup, chunks: list[list[parallel.Item]]):  # type: ignore[no-untyped-def]
+        dispatched.append(sum(map(len, chunks)))
+        yield from (parallel.play_chunk(setup, chunk) for chunk in chunks)
+
+    workers = parallel.Workers(2, dispatch)
+    setup = Setup(("greedy", "random"), RuleSet(), "deals", 5)
+    items = parallel.items_of(setup, 10)
+    monkeypatch.setattr(parallel, "calibrate", lambda s, it: (parallel.play_chunk(s, it[:1]), 0.0))
+    assert sum(map(len, parallel.play_items(setup, items, workers))) == 20
+    assert dispatched == []  # the 19 left were worth nothing: played here
+    monkeypatch.setattr(parallel, "calibrate", lambda s, it: (parallel.play_chunk(s, it[:1]), 1.0))
+    played = [p for chunk in parallel.play_items(setup, items, workers) for p in chunk]
+    assert dispatched == [19]  # worth 19 s: to the workers
+    assert sorted((i, k) for i, k, _ in played) == items
+
+
 def test_chunks_hold_about_a_quarter_second_of_work_and_spread_over_the_workers() -> None:
     assert parallel.chunk_size(10_000, 2, 0.001) == round(parallel.CHUNK_SECONDS / 0.001)
     assert parallel.chunk_size(1000, 2, 10.0) == 1  # slow items go one by one
