@@ -21,7 +21,9 @@ import os
 import sys
 import threading
 import uuid
+import weakref
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from koza.core.events import Event
@@ -100,6 +102,13 @@ def _start_timer(delay: float, fire: Callable[[], None]) -> threading.Timer:
     timer = threading.Timer(delay, fire)
     timer.start()
     return timer
+
+
+def _fire(ref: weakref.ReferenceType[SaveWriter]) -> None:
+    """The timer's call: it holds its writer weakly, so a dropped writer closes at once."""
+    writer = ref()
+    if writer is not None:
+        writer._on_timer()
 
 
 class SaveWriter:
@@ -229,7 +238,7 @@ class SaveWriter:
                 if sync_now:
                     self._sync_locked()
                 elif self.sync and self._timer is None:
-                    self._timer = _start_timer(SYNC_EVERY, self._on_timer)
+                    self._timer = _start_timer(SYNC_EVERY, partial(_fire, weakref.ref(self)))
         except OSError as exc:
             with contextlib.suppress(OSError):  # keep the file whole: drop a partial line
                 os.ftruncate(self._fd, self._size)
@@ -260,6 +269,9 @@ class SaveWriter:
                 self._sync_locked()
             except OSError as exc:
                 raise SaveError(f"{self.path}: could not save ({exc.strerror})") from None
+            if self._timer is not None:  # nothing left for it to do
+                self._timer.cancel()
+                self._timer = None
 
     def _on_timer(self) -> None:
         with self._guard:

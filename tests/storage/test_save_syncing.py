@@ -165,3 +165,18 @@ def test_a_failed_sync_at_a_round_end_is_reported_and_the_file_stays_whole(
     assert s.game.state.phase == "round_over"  # the round was played and written
     s.close()
     assert len(load(s.path).events) == n
+
+
+def test_a_dropped_bots_session_releases_its_lock_at_once(tmp_path: Path) -> None:
+    """A pending sync timer does not keep a forgotten writer (and its lock) alive."""
+    import gc
+
+    s = bot_game(tmp_path)
+    step(s)  # written, the timer pending
+    timer, path = s._writer._timer, s.path
+    assert timer is not None
+    del s
+    gc.collect()
+    assert not timer.is_alive()  # the writer closed, which ended its timer
+    with Session.open(path) as again:
+        assert again.state.phase == "playing"
