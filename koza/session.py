@@ -75,7 +75,11 @@ class Session:
             writer.discard()
             raise
         session = cls(path, game, writer)
-        session._flush_if_waiting()
+        try:
+            session._flush_if_waiting()
+        except BaseException:
+            writer.close()  # the game is saved (written), only not yet synced
+            raise
         return session
 
     @classmethod

@@ -3,7 +3,8 @@
 A *unit* is one deal (``--deals``) or one whole game to the target
 (``--games``), identified by its index.  Its seed, and every bot's seed, are
 derived from the tournament seed and that index only, and results are put back
-in index order, so ``--jobs`` never changes the figures.
+in index order, so neither ``--jobs`` nor ``--scheduler`` changes the figures
+(``parallel`` and ``cluster`` spread the seat orders of the units).
 
 A unit is played once per *seat order* (``seat_orders``): every permutation of
 the bots over the seats (2, 6 or 24 of them), so every bot plays every hand and
