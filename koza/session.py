@@ -1,8 +1,10 @@
 """A session: one game, its save file and its bots, with no user interface.
 
 The TUI, watch mode and ``koza sim`` all play through a ``Session``: every
-event is on disk before ``play`` or ``next_round`` returns, and the save file
-stays locked until ``close`` (a session is also a context manager).
+event is written to the save before ``play`` or ``next_round`` returns, and
+synced to the disk before koza waits for a person (a person's turn, between
+rounds, game over) or soon after (``storage.writer``).  The save file stays
+locked until ``close`` (a session is also a context manager).
 """
 
 from __future__ import annotations
@@ -72,7 +74,13 @@ class Session:
         except BaseException:
             writer.discard()
             raise
-        return cls(path, game, writer)
+        session = cls(path, game, writer)
+        try:
+            session._flush_if_waiting()
+        except BaseException:
+            writer.close()  # the game is saved (written), only not yet synced
+            raise
+        return session
 
     @classmethod
     def open(cls, path: Path, *, sync: bool = True) -> Session:
@@ -90,6 +98,7 @@ class Session:
             session._make_bots()
             if game.state.phase == "new":  # saved before round 1 was dealt
                 game.next_round()
+            session._flush_if_waiting()
         except BaseException:
             writer.close()
             raise
@@ -132,12 +141,14 @@ class Session:
         self._check_open()
         with self._owing_on_failure():
             self.game.play(command, seat)
+            self._flush_if_waiting()
 
     def next_round(self) -> None:
         """Deal the next round (saved before it returns)."""
         self._check_open()
         with self._owing_on_failure():
             self.game.next_round()
+            self._flush_if_waiting()
 
     def bot(self, seat: int) -> Bot | None:
         """The bot playing ``seat`` (made once per session), or None for a human seat."""
@@ -159,6 +170,16 @@ class Session:
         command = decide(bot, self.state, seat)
         self.play(command, seat)
         return command
+
+    def _flush_if_waiting(self) -> None:
+        """Sync the save to the disk at a round's end, at game over and on a person's turn.
+
+        Then koza may wait for a person (the round-over dialog, the table); a bot's
+        turn goes on at once, and the writer syncs it within ``SYNC_EVERY``.
+        """
+        st = self.game.state
+        if st.phase != "playing" or st.seats[st.turn].kind != "bot":
+            self._writer.flush()
 
     def _check_open(self) -> None:
         """Refuse a closed session; first write what a failed save left owed."""

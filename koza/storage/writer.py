@@ -1,8 +1,13 @@
 """Writing a save while its game is played: ``SaveWriter``, a ``Game`` sink.
 
-It appends, flushes and fsyncs every event as it happens, and holds an OS lock
-on the file while it is open, so two processes never write the same game.  A
-new save only appears under its name once its header and ``game_created`` are
+It writes every event to the file as it happens (a killed koza loses at most the
+event being written: a finished ``write`` is in the system's cache), and syncs
+the file to the disk when asked (``flush``: the session asks at the end of a
+round, at game over and before koza waits for a person), on close, and
+otherwise at most ``SYNC_EVERY`` seconds after a write, by a one-shot timer
+that ``close`` ends.
+It holds an OS lock on the file while it is open, so two processes never write
+the same game.  A new save only appears under its name once its header and ``game_created`` are
 on disk (it is written under a hidden temporary name and then linked), so a
 crash can never leave a save with no game in it.  Before each event the writer
 checks that its file is still the one at its path (the folder was not deleted
@@ -14,12 +19,19 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import threading
 import uuid
+import weakref
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from koza.core.events import Event
 from koza.storage import savefile
 from koza.storage.savefile import LoadedSave, SaveError, open_regular, os_error, parse, read_fd
+
+SYNC_EVERY = 0.1
+"""Seconds at most between writing an event and syncing it to the disk."""
 
 
 def _sync(fd: int) -> None:
@@ -81,6 +93,24 @@ def _publish(tmp: Path, path: Path) -> None:
     _sync_dir(path.parent)
 
 
+def _start_timer(delay: float, fire: Callable[[], None]) -> threading.Timer:
+    """Call ``fire`` once after ``delay`` seconds (a seam: tests fire it by hand).
+
+    Not a daemon: at exit Python waits the rest of the delay, so what a writer
+    that was never closed wrote still gets synced.  ``close`` cancels it.
+    """
+    timer = threading.Timer(delay, fire)
+    timer.start()
+    return timer
+
+
+def _fire(ref: weakref.ReferenceType[SaveWriter]) -> None:
+    """The timer's call: it holds its writer weakly, so a dropped writer closes at once."""
+    writer = ref()
+    if writer is not None:
+        writer._on_timer()
+
+
 class SaveWriter:
     """Appends events to a save file it holds locked: the ``sink`` of a ``Game``."""
 
@@ -91,6 +121,9 @@ class SaveWriter:
         self.sync = sync
         self._id = _identity(os.fstat(fd))
         self._unnamed: Path | None = None  # the temporary name until the game is in
+        self._guard = threading.Lock()  # the fd and the unsynced flag, against the timer
+        self._unsynced = False  # written since the last sync
+        self._timer: threading.Timer | None = None
 
     @classmethod
     def create(cls, path: Path, sync: bool = True) -> SaveWriter:
@@ -192,15 +225,20 @@ class SaveWriter:
                 "nothing more can be saved"
             )
 
-    def _append(self, data: bytes) -> None:
+    def _append(self, data: bytes, sync_now: bool = False) -> None:
+        """Write ``data`` whole or not at all; sync it now, or within ``SYNC_EVERY``."""
         if self._fd < 0:
             raise SaveError(f"{self.path}: the save file is closed")
         if self._unnamed is None:
             self._check_still_there()
         try:
             _write_all(self._fd, data)
-            if self.sync:
-                _sync(self._fd)
+            with self._guard:
+                self._unsynced = self.sync
+                if sync_now:
+                    self._sync_locked()
+                elif self.sync and self._timer is None:
+                    self._timer = _start_timer(SYNC_EVERY, partial(_fire, weakref.ref(self)))
         except OSError as exc:
             with contextlib.suppress(OSError):  # keep the file whole: drop a partial line
                 os.ftruncate(self._fd, self._size)
@@ -208,18 +246,44 @@ class SaveWriter:
         self._size += len(data)
 
     def __call__(self, event: Event) -> None:
-        """Append one event, flushed to disk before returning."""
+        """Append one event: written before returning, synced now or soon (see the module)."""
         line = event.model_dump_json().encode() + b"\n"
         tmp = self._unnamed
         if tmp is None:
             self._append(line)
             return
-        self._append(savefile.header_line() + line)
+        # the save takes its name only once its game is on the disk
+        self._append(savefile.header_line() + line, sync_now=True)
         try:
             _publish(tmp, self.path)
         except OSError as exc:
             raise os_error(self.path, exc) from None
         self._unnamed = None
+
+    # --- syncing ------------------------------------------------------------
+
+    def flush(self) -> None:
+        """Sync what was written to the disk now (nothing to do if it already is)."""
+        with self._guard:
+            try:
+                self._sync_locked()
+            except OSError as exc:
+                raise SaveError(f"{self.path}: could not save ({exc.strerror})") from None
+            if self._timer is not None:  # nothing left for it to do
+                self._timer.cancel()
+                self._timer = None
+
+    def _on_timer(self) -> None:
+        with self._guard:
+            self._timer = None
+            with contextlib.suppress(OSError):  # left unsynced: the next flush reports it
+                self._sync_locked()
+
+    def _sync_locked(self) -> None:
+        """Sync if anything is unsynced (the caller holds ``_guard``)."""
+        if self._unsynced and self._fd >= 0:
+            _sync(self._fd)
+            self._unsynced = False
 
     @property
     def closed(self) -> bool:
@@ -230,9 +294,18 @@ class SaveWriter:
 
         A save closed before its first event never takes its name.
         """
-        if self._fd >= 0:
-            fd, self._fd = self._fd, -1
-            os.close(fd)
+        timer = self._timer
+        if timer is not None:
+            timer.cancel()
+        with self._guard:
+            self._timer = None
+            if self._fd >= 0:
+                with contextlib.suppress(OSError):  # a failing disk must not keep the lock
+                    self._sync_locked()
+                fd, self._fd = self._fd, -1
+                os.close(fd)
+        if timer is not None and timer is not threading.current_thread():
+            timer.join()
         if self._unnamed is not None:
             with contextlib.suppress(OSError):
                 self._unnamed.unlink()

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from koza.core.rules import RuleError, RuleSet
+from koza.tournament import cluster
 from koza.tournament.compare import (
     CEILING,
     baseline_json,
@@ -46,6 +47,13 @@ def add_tournament_parser(sub: Any, common: argparse.ArgumentParser | None = Non
     size.add_argument("--games", type=int, help="duplicate whole games to the target")
     p.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play the deals on the Dask cluster whose scheduler is at ADDRESS "
+        "(e.g. tcp://10.0.0.5:8786) instead of local processes; needs the cluster extra: "
+        "pip install 'koza[cluster]'",
+    )
     p.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     p.add_argument(
         "--rule", action="append", default=[], metavar="KEY=VALUE", help="a rule option (see below)"
@@ -87,15 +95,14 @@ def _bar(stream: TextIO) -> Progress:
 
 
 def _replay(
-    first: str, setup: Setup, units: int, jobs: int, progress: Progress | None, quiet: bool
+    first: str, setup: Setup, units: int, args: argparse.Namespace, progress: Progress | None
 ) -> Outcome:
     """The same tournament with ``first`` as the first bot."""
-    if not quiet:
+    if not args.quiet:
         print(f"replaying with {first} in the first seat", file=sys.stderr)
-    out = run(
-        Setup((first, *setup.specs[1:]), setup.rules, setup.mode, setup.seed), units, jobs, progress
-    )
-    if not quiet:
+    again = Setup((first, *setup.specs[1:]), setup.rules, setup.mode, setup.seed)
+    out = run(again, units, args.jobs, progress, args.scheduler)
+    if not args.quiet:
         print(file=sys.stderr)
     return out
 
@@ -128,21 +135,33 @@ def main(args: argparse.Namespace) -> int:
         print("koza tournament: --deals/--games and --jobs must be 1 or more", file=err)
         return 2
     setup = Setup(specs, rules, mode, args.seed)
+    try:
+        if args.scheduler is not None:
+            cluster.client_class()  # without the extra: say how to install it, play nothing
+        return _play(setup, units, args, baseline)
+    except cluster.ClusterError as exc:
+        print(("" if args.quiet else "\n") + f"koza tournament: {exc}", file=err)
+        return 1
+
+
+def _play(setup: Setup, units: int, args: argparse.Namespace, baseline: str | None) -> int:
+    """Play the tournament (and its baseline and ceiling replays) and print the figures."""
+    err = sys.stderr
     progress = None if args.quiet else _bar(err)
-    outcome = run(setup, units, args.jobs, progress)
+    outcome = run(setup, units, args.jobs, progress, args.scheduler)
     if not args.quiet:
         print(file=err)
     data = to_json(outcome)
     text = to_text(outcome)
     if baseline and outcome.results and not outcome.interrupted:
-        base = _replay(baseline, setup, units, args.jobs, progress, args.quiet)
+        base = _replay(baseline, setup, units, args, progress)
         data["baseline"] = baseline_json(outcome, base)
         text += "\n\n" + baseline_text(outcome, base)
         if args.ceiling and base.results and not base.interrupted:
-            top = _replay(CEILING, setup, units, args.jobs, progress, args.quiet)
+            top = _replay(CEILING, setup, units, args, progress)
             figs = ceiling_figures(outcome, base, top)
             data["ceiling"] = ceiling_json(figs, top)
-            text += "\n\n" + ceiling_text(figs, specs[0], baseline)
+            text += "\n\n" + ceiling_text(figs, setup.specs[0], baseline)
     print(text)
     if args.json is not None:
         args.json.write_text(json.dumps(data, indent=2) + "\n")

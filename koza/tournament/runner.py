@@ -3,7 +3,8 @@
 A *unit* is one deal (``--deals``) or one whole game to the target
 (``--games``), identified by its index.  Its seed, and every bot's seed, are
 derived from the tournament seed and that index only, and results are put back
-in index order, so ``--jobs`` never changes the figures.
+in index order, so neither ``--jobs`` nor ``--scheduler`` changes the figures
+(``parallel`` and ``cluster`` spread the seat orders of the units).
 
 A unit is played once per *seat order* (``seat_orders``): every permutation of
 the bots over the seats (2, 6 or 24 of them), so every bot plays every hand and
@@ -23,12 +24,9 @@ from __future__ import annotations
 
 import itertools
 import random
-import signal
-import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from multiprocessing import get_context
 from typing import Literal
 
 from koza.bots import make_bot
@@ -134,12 +132,18 @@ def play_unit(setup: Setup, index: int) -> UnitResult:
         play_order(setup, index, k, seat_of)
         for k, seat_of in enumerate(seat_orders(n, setup.rules))
     )
+    return unit_result(index, orders)
+
+
+def unit_result(index: int, orders: Sequence[OrderResult]) -> UnitResult:
+    """Unit ``index`` from its seat orders' results (in order number order)."""
+    n = len(orders[0].penalty)
     return UnitResult(
         index,
         tuple(sum(o.penalty[e] for o in orders) for e in range(n)),
         tuple(sum(o.rounds for o in orders) for _ in range(n)),
         tuple(sum(o.goats[e] for o in orders) for e in range(n)),
-        orders,
+        tuple(orders),
     )
 
 
@@ -157,16 +161,18 @@ class Outcome:
 Progress = Callable[[int, int, float], None]
 
 
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def run(
+    setup: Setup,
+    units: int,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    scheduler: str | None = None,
+) -> Outcome:
+    """Play ``units`` units here, over ``jobs`` processes or on a Dask ``scheduler``.
 
-
-def _work(args: tuple[Setup, int]) -> UnitResult:
-    return play_unit(*args)
-
-
-def run(setup: Setup, units: int, jobs: int = 1, progress: Progress | None = None) -> Outcome:
-    """Play ``units`` units over ``jobs`` processes; Ctrl-C keeps what is done."""
+    Ctrl-C keeps the units already done.  Where the work is played never changes
+    a figure: every seed comes from the tournament seed and the unit.
+    """
     out = Outcome(setup, units)
     done: dict[int, UnitResult] = {}
     start = time.perf_counter()
@@ -177,24 +183,42 @@ def run(setup: Setup, units: int, jobs: int = 1, progress: Progress | None = Non
 
     tick()
     try:
-        if jobs <= 1:
+        if jobs <= 1 and scheduler is None:
             for i in range(units):
                 done[i] = play_unit(setup, i)
                 tick()
         else:
-            ctx = get_context("fork" if sys.platform != "win32" else "spawn")
-            pool = ctx.Pool(jobs, initializer=_ignore_sigint)
-            try:
-                work = ((setup, i) for i in range(units))
-                for res in pool.imap_unordered(_work, work, chunksize=1):
-                    done[res.index] = res
-                    tick()
-                pool.close()
-            finally:
-                pool.terminate()
-                pool.join()
+            for index, result in _spread(setup, units, jobs, scheduler):
+                done[index] = result
+                tick()
     except KeyboardInterrupt:
         out.interrupted = True
     out.results = [done[i] for i in sorted(done)]
     out.seconds = time.perf_counter() - start
     return out
+
+
+def _spread(
+    setup: Setup, units: int, jobs: int, scheduler: str | None
+) -> Iterator[tuple[int, UnitResult]]:
+    """Each unit as soon as all its seat orders are played, wherever they are played."""
+    from koza.tournament import parallel
+
+    if scheduler is not None:
+        from koza.tournament import cluster
+
+        workers = cluster.connect(scheduler)
+    else:
+        workers = parallel.process_pool(jobs)
+    per_unit = len(seat_orders(len(setup.specs), setup.rules))
+    pending: dict[int, dict[int, OrderResult]] = {}
+    try:
+        for played in parallel.play_items(setup, parallel.items_of(setup, units), workers):
+            for index, k, order in played:
+                got = pending.setdefault(index, {})
+                got[k] = order
+                if len(got) == per_unit:
+                    del pending[index]
+                    yield index, unit_result(index, [got[j] for j in range(per_unit)])
+    finally:
+        workers.close()

@@ -13,7 +13,7 @@ import pytest
 
 from koza.cli import main as koza_main
 from koza.core.rules import RuleSet
-from koza.tournament import Outcome, Setup, figures, labels_for, play_unit, run, to_json
+from koza.tournament import Outcome, Setup, figures, labels_for, parallel, play_unit, run, to_json
 from koza.tournament.runner import UnitResult, seat_orders
 from koza.tournament.stats import Z95, bootstrap_ratio, mean_ci, paired_ci
 
@@ -113,8 +113,13 @@ def test_pairs_mode_keeps_the_partners_and_balances_the_rest() -> None:
         assert Counter(o[e] for o in orders) == Counter({s: 2 for s in range(4)})
 
 
+@pytest.mark.parametrize("calibrate", [0.0, 0.05])
 @pytest.mark.parametrize("mode", ["deals", "games"])
-def test_results_do_not_depend_on_jobs(mode: str) -> None:
+def test_results_do_not_depend_on_jobs(
+    mode: str, calibrate: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """All the work on the workers (no time here first), or some here and the rest there."""
+    monkeypatch.setattr(parallel, "CALIBRATE", calibrate)
     specs = ("montecarlo:fast", "expert", "greedy") if mode == "deals" else ("expert", "greedy")
     rules = RuleSet(target=30) if mode == "games" else RuleSet()
     setup = Setup(specs, rules, mode, 7)  # type: ignore[arg-type]
@@ -125,6 +130,79 @@ def test_results_do_not_depend_on_jobs(mode: str) -> None:
     # the seat orders, each with its own figures, are part of what must not change
     assert all(len(r.orders) == math.factorial(len(specs)) for r in two.results)
     assert to_json(one) | {"seconds": 0} == to_json(two) | {"seconds": 0}
+
+
+def test_the_workers_get_the_setup_once_and_the_items_in_chunks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The pool is started with the setup as its initializer's argument; tasks are chunks."""
+    started: list[tuple[object, ...]] = []
+    sent: list[list[parallel.Item]] = []
+    real_pool = parallel.get_context("fork").Pool
+
+    class Context:
+        def Pool(self, jobs: int, initializer: object, initargs: tuple[object, ...]):  # noqa: N802
+            started.append(initargs)
+            pool = real_pool(jobs, initializer, initargs)
+            imap = pool.imap_unordered
+
+            def recording(func, chunks):  # type: ignore[no-untyped-def]
+                sent.extend(chunks)
+                return imap(func, chunks)
+
+            pool.imap_unordered = recording  # type: ignore[method-assign]
+            return pool
+
+    monkeypatch.setattr(parallel, "get_context", lambda method: Context())
+    monkeypatch.setattr(parallel, "CALIBRATE", 0.0)
+    setup = Setup(("greedy", "random", "greedy"), RuleSet(), "deals", 3)
+    out = run(setup, 40, jobs=2)
+    assert started == [(setup,)]  # one pool, the setup sent once per worker
+    items = [item for chunk in sent for item in chunk]
+    assert items == [(i, k) for i in range(40) for k in range(6)]  # every item once
+    assert len(sent) == 2 * parallel.SPREAD  # 240 items, none timed: the fewest chunks
+    assert out.results == run(setup, 40, jobs=1).results
+
+
+def test_a_small_cheap_tournament_starts_no_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_pool(method: str) -> None:
+        raise AssertionError("a worker process was started")
+
+    monkeypatch.setattr(parallel, "get_context", no_pool)
+    monkeypatch.setattr(parallel, "CALIBRATE", 60.0)  # as if each item were instant
+    setup = Setup(("greedy", "random"), RuleSet(), "deals", 5)
+    out = run(setup, 6, jobs=2)
+    assert out.results == run(setup, 6, jobs=1).results and not out.interrupted
+
+
+def test_what_is_left_after_the_first_moment_starts_workers_only_if_it_pays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    dispatched: list[int] = []
+
+    def dispatch(setup: Setup, chunks: list[list[parallel.Item]]):  # type: ignore[no-untyped-def]
+        dispatched.append(sum(map(len, chunks)))
+        yield from (parallel.play_chunk(setup, chunk) for chunk in chunks)
+
+    workers = parallel.Workers(2, dispatch)
+    setup = Setup(("greedy", "random"), RuleSet(), "deals", 5)
+    items = parallel.items_of(setup, 10)
+    monkeypatch.setattr(parallel, "calibrate", lambda s, it: (parallel.play_chunk(s, it[:1]), 0.0))
+    assert sum(map(len, parallel.play_items(setup, items, workers))) == 20
+    assert dispatched == []  # the 19 left were worth nothing: played here
+    monkeypatch.setattr(parallel, "calibrate", lambda s, it: (parallel.play_chunk(s, it[:1]), 1.0))
+    played = [p for chunk in parallel.play_items(setup, items, workers) for p in chunk]
+    assert dispatched == [19]  # worth 19 s: to the workers
+    assert sorted((i, k) for i, k, _ in played) == items
+
+
+def test_chunks_hold_about_a_quarter_second_of_work_and_spread_over_the_workers() -> None:
+    assert parallel.chunk_size(10_000, 2, 0.001) == round(parallel.CHUNK_SECONDS / 0.001)
+    assert parallel.chunk_size(1000, 2, 10.0) == 1  # slow items go one by one
+    assert parallel.chunk_size(40, 2, 0.0001) == 5  # at least SPREAD chunks per worker
+    assert parallel.chunk_size(1, 4, 0.0) == 1
+    items = [(i, 0) for i in range(7)]
+    assert parallel.chunks_of(items, 3) == [items[:3], items[3:6], items[6:]]
 
 
 def test_ctrl_c_keeps_the_units_already_played() -> None:

@@ -1,0 +1,182 @@
+"""When a save is synced to the disk: at round ends, game over, a person's turn, soon after.
+
+Every event is written at once (the kill -9 tests in test_savefile_crash prove a
+killed koza keeps them); these tests count the fsync calls through the
+``writer._sync`` seam and fire the sync timer by hand through ``writer._start_timer``.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from support.saves import bot_seats
+
+from koza.core.events import SeatInfo
+from koza.core.rules import RuleSet
+from koza.driver import finish_game, step
+from koza.session import Session
+from koza.storage import writer
+from koza.storage.savefile import SaveError, load
+
+
+class HeldTimer:
+    """A timer that never fires by itself (``Syncs.timers`` fires it)."""
+
+    def cancel(self) -> None:
+        pass
+
+    def join(self) -> None:
+        pass
+
+
+class Syncs:
+    """Records, at each fsync, the event types the file then held (less the header)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, timers: bool = False) -> None:
+        self.seen: list[list[str]] = []
+        self.timers: list[Callable[[], None]] = []
+        real = writer._sync
+
+        def counting(fd: int) -> None:
+            lines = os.pread(fd, 1 << 24, 0).split(b"\n")[1:-1]
+            self.seen.append([line.split(b'"type":"')[1].split(b'"')[0].decode() for line in lines])
+            real(fd)
+
+        monkeypatch.setattr(writer, "_sync", counting)
+        if timers:  # keep the timers instead of starting threads: fired by hand
+
+            def keep(delay: float, fire: Callable[[], None]) -> HeldTimer:
+                assert delay == writer.SYNC_EVERY
+                self.timers.append(fire)
+                return HeldTimer()
+
+            monkeypatch.setattr(writer, "_start_timer", keep)
+
+    def last_types(self) -> list[str]:
+        """The last event in the file at each sync."""
+        return [types[-1] for types in self.seen]
+
+
+def bot_game(tmp_path: Path, players: int = 3, seed: int = 5) -> Session:
+    return Session.create(bot_seats(players), RuleSet(target=40), seed, tmp_path)
+
+
+def test_bots_sync_at_each_round_end_and_game_over_not_per_event(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    syncs = Syncs(monkeypatch, timers=True)
+    with bot_game(tmp_path) as s:
+        finish_game(s)
+        events = [e.type for e in s.game.events]
+    rounds = events.count("round_scored")
+    assert rounds >= 2 and events[-1] == "game_over"
+    # the new save once (before it takes its name), each round's end, the last with game over
+    assert syncs.last_types() == ["game_created"] + ["round_scored"] * (rounds - 1) + ["game_over"]
+    assert syncs.seen[-1] == events  # the whole game was on the disk at the end
+    assert len(syncs.seen) < len(events) / 5
+    assert [e.type for e in load(s.path).events] == events
+
+
+def test_the_timer_syncs_what_bots_wrote_since_the_last_sync(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    syncs = Syncs(monkeypatch, timers=True)
+    with bot_game(tmp_path) as s:
+        assert syncs.last_types() == ["game_created"]  # synced before it took its name
+        for _ in range(3):
+            step(s)
+        assert len(syncs.timers) == 1  # one timer for the deal and any number of moves
+        assert len(syncs.seen) == 1
+        syncs.timers.pop()()  # the timer fires
+        assert len(syncs.seen) == 2 and len(syncs.seen[-1]) == len(s.game.events)
+        step(s)
+        assert len(syncs.timers) == 1  # the next write starts the next timer
+        syncs.timers.pop()()
+        assert len(syncs.seen[-1]) == len(s.game.events)
+        step(s)
+    # closing syncs what was left, and a timer firing after that does nothing
+    assert len(syncs.seen) == 4 and len(syncs.seen[-1]) == len(s.game.events)
+    syncs.timers.pop()()
+    assert len(syncs.seen) == 4
+
+
+def test_a_persons_turn_is_synced_before_koza_waits_for_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    syncs = Syncs(monkeypatch, timers=True)
+    seats = [SeatInfo(name="Ann"), *bot_seats(2)]
+    with Session.create(seats, RuleSet(target=40), 11, tmp_path) as s:
+        for _ in range(60):
+            state = s.game.state
+            if state.phase == "game_over":
+                break
+            waits = state.phase != "playing" or state.turn == 0
+            assert not waits or syncs.seen[-1] == [e.type for e in s.game.events]
+            if state.turn == 0 and state.phase == "playing":
+                s.play(s.game.legal_moves()[0], 0)
+            else:
+                step(s)
+    assert len(syncs.seen) > 3
+
+
+def test_a_real_timer_syncs_soon_and_never_outlives_its_writer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    synced = threading.Event()
+    real = writer._sync
+
+    def counting(fd: int) -> None:
+        synced.set()
+        real(fd)
+
+    monkeypatch.setattr(writer, "_sync", counting)
+    s = bot_game(tmp_path)
+    synced.clear()
+    step(s)  # a bot's move: written, not synced yet
+    assert synced.wait(30)  # the timer synced it with no further write
+    step(s)
+    timer = s._writer._timer
+    assert timer is not None and timer.is_alive()
+    s.close()
+    assert not timer.is_alive()
+
+
+def test_a_failed_sync_at_a_round_end_is_reported_and_the_file_stays_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    Syncs(monkeypatch, timers=True)
+    real = writer._sync
+
+    def failing(fd: int) -> None:
+        if os.pread(fd, 1 << 24, 0).rstrip(b"\n").rsplit(b"\n", 1)[-1].count(b"round_scored"):
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        real(fd)
+
+    s = bot_game(tmp_path)
+    monkeypatch.setattr(writer, "_sync", failing)
+    with pytest.raises(SaveError, match="could not save"):
+        finish_game(s)
+    n = len(s.game.events)
+    assert s.game.state.phase == "round_over"  # the round was played and written
+    s.close()
+    assert len(load(s.path).events) == n
+
+
+def test_a_dropped_bots_session_releases_its_lock_at_once(tmp_path: Path) -> None:
+    """A pending sync timer does not keep a forgotten writer (and its lock) alive."""
+    import gc
+
+    s = bot_game(tmp_path)
+    step(s)  # written, the timer pending
+    timer, path = s._writer._timer, s.path
+    assert timer is not None
+    del s
+    gc.collect()
+    assert not timer.is_alive()  # the writer closed, which ended its timer
+    with Session.open(path) as again:
+        assert again.state.phase == "playing"
