@@ -6,8 +6,9 @@ it was.  The builder changes its round, chain and history in place; a round it
 shares with a frozen ``GameState`` is copied before its first change (copy on
 write), so a state handed out is never changed.  ``koza.core.state`` turns a
 builder into a ``GameState`` (``freeze``) and back (``thaw``): ``apply_event``
-is thaw, one event, freeze; a long load folds every event into one builder and
-freezes once.
+is thaw, one event, freeze; a long load folds every event into one lazy builder
+and freezes once (the chain and history, which only screens and bots read, are
+then built for the last round only).
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ from koza.core.scoring import (
     score_round,
 )
 from koza.core.tiles import END_OF, HALVES, LEFT, N_TILES, OTHER, RIGHT, tile_name
+
+MoveEvent = TilePlayed | DoublesPlayed | TileDrawn | TurnPassed
 
 
 class ReplayError(ValueError):
@@ -132,10 +135,18 @@ class StateBuilder:
         "records",
         "goats",
         "ranking",
+        "lazy",
+        "dealt",
+        "pending",
     )
 
-    def __init__(self, event: GameCreated, seats_checked: bool = False) -> None:
-        """The builder right after ``event`` created the game (see ``initial_state``)."""
+    def __init__(self, event: GameCreated, seats_checked: bool = False, lazy: bool = False) -> None:
+        """The builder right after ``event`` created the game (see ``initial_state``).
+
+        ``lazy``: keep each round's moves (``pending``) and the round as dealt (``dealt``),
+        and build ``chain`` and ``history`` from them only when they are asked for
+        (``settle``): a long load builds them for its last round only.
+        """
         if event.seq != 0:
             raise ReplayError(f"the first event must have seq 0, not {event.seq}")
         if not seats_checked:
@@ -159,10 +170,23 @@ class StateBuilder:
         self.records: tuple[RoundRecord, ...] = ()
         self.goats: tuple[int, ...] = ()
         self.ranking: tuple[int, ...] = ()
+        self.lazy = lazy
+        self.dealt: engine.Round | None = None
+        self.pending: list[MoveEvent] = []
 
     @property
     def n_players(self) -> int:
         return len(self.seats)
+
+    def settle(self) -> None:
+        """Build ``chain`` and ``history`` from the pending moves; the builder is eager after."""
+        if self.pending:
+            assert self.dealt is not None
+            r = self.dealt.copy()
+            for ev in self.pending:
+                _record(self, ev, r)
+            self.pending = []
+        self.lazy, self.dealt = False, None
 
     def apply(self, ev: Event) -> None:
         """Take ``ev``; raises ``ReplayError`` (the builder unchanged) if it cannot follow."""
@@ -177,7 +201,7 @@ class StateBuilder:
             handler(self, ev)
             return
         if TYPE_CHECKING:
-            assert isinstance(ev, TilePlayed | DoublesPlayed | TileDrawn | TurnPassed)
+            assert isinstance(ev, MoveEvent)
         seat = ev.seat
         side = -1
         if type(ev) is TilePlayed:
@@ -196,7 +220,7 @@ class StateBuilder:
             or self.phase != "playing"
             or r.over
             or seat != r.turn
-            or (r.left < 0 and not self.history and first_bad_hand(self, r.hands) >= 0)
+            or (r.left < 0 and self._fresh() and first_bad_hand(self, r.hands) >= 0)
             or not engine.is_legal(r, move)
         ):
             self._refuse(seat, move)
@@ -207,29 +231,11 @@ class StateBuilder:
             )
         if not self.round_owned:
             r = self._own_round(r)
-        left, right = r.left, r.right
-        ends = _ENDS[left + 1][right + 1]
-        action: tuple[int, AnyCommand, tuple[int, int], int]
-        if type(ev) is TilePlayed:
-            t = ev.tile
-            if side == LEFT:
-                self.chain.insert(0, _ON_LEFT[t][left])
-            elif side == RIGHT:
-                self.chain.append(_ON_RIGHT[t][right])
-            else:
-                self.chain = [_OPENED[t]]
-            action = (seat, PLAY_COMMANDS[t][side], ends, -1)
-        elif type(ev) is TileDrawn:
-            action = (seat, DRAW, ends, ev.tile)
-        elif type(ev) is TurnPassed:
-            action = (seat, PASS, ends, -1)
+        if self.lazy:
+            engine.apply(r, move)
+            self.pending.append(ev)
         else:
-            assert type(ev) is DoublesPlayed
-            self.chain.insert(0, _DOUBLE_PLACED[ev.left])
-            self.chain.append(_DOUBLE_PLACED[ev.right])
-            action = (seat, doubles_command(ev.left, ev.right), ends, -1)
-        engine.apply(r, move)
-        self.history.append(_new_action(Action, action))
+            _record(self, ev, r)
         self.seq = ev.seq
 
     def _refuse(self, seat: int, move: engine.Move) -> NoReturn:
@@ -241,15 +247,47 @@ class StateBuilder:
             raise ReplayError(f"seat {seat} moved after round {self.round_no} had ended")
         if seat != r.turn:
             raise ReplayError(f"seat {seat} moved out of turn (seat {r.turn} was to move)")
-        if r.left < 0 and not self.history and first_bad_hand(self, r.hands) >= 0:
+        if r.left < 0 and self._fresh() and first_bad_hand(self, r.hands) >= 0:
             raise ReplayError(f"round {self.round_no} was played, but its deal had to be voided")
         raise ReplayError(f"seat {seat}: {describe_illegal(r, move, seat)}")
+
+    def _fresh(self) -> bool:
+        """No move was made in this round yet."""
+        return not self.history and not self.pending
 
     def _own_round(self, r: engine.Round) -> engine.Round:
         """``r`` (the current round) copied, as a frozen state shares it."""
         self.round = r = r.copy()
         self.round_owned = True
         return r
+
+
+def _record(b: StateBuilder, ev: MoveEvent, r: engine.Round) -> None:
+    """Make the (checked) move ``ev`` in ``r`` and write it in ``b``'s chain and history."""
+    seat, left, right = ev.seat, r.left, r.right
+    ends = _ENDS[left + 1][right + 1]
+    action: tuple[int, AnyCommand, tuple[int, int], int]
+    if type(ev) is TilePlayed:
+        t, side = ev.tile, END_OF[ev.end]
+        if side == LEFT:
+            b.chain.insert(0, _ON_LEFT[t][left])
+        elif side == RIGHT:
+            b.chain.append(_ON_RIGHT[t][right])
+        else:
+            b.chain = [_OPENED[t]]
+        action, move = (seat, PLAY_COMMANDS[t][side], ends, -1), PLAY_MOVES[t][side]
+    elif type(ev) is TileDrawn:
+        action, move = (seat, DRAW, ends, ev.tile), DRAW_MOVE
+    elif type(ev) is TurnPassed:
+        action, move = (seat, PASS, ends, -1), PASS_MOVE
+    else:
+        assert type(ev) is DoublesPlayed
+        b.chain.insert(0, _DOUBLE_PLACED[ev.left])
+        b.chain.append(_DOUBLE_PLACED[ev.right])
+        action = (seat, doubles_command(ev.left, ev.right), ends, -1)
+        move = DOUBLES_MOVES[ev.left][ev.right]
+    engine.apply(r, move)
+    b.history.append(_new_action(Action, action))
 
 
 def _deal(b: StateBuilder, ev: RoundDealt) -> None:
@@ -277,6 +315,8 @@ def _deal(b: StateBuilder, ev: RoundDealt) -> None:
         raise ReplayError(f"round {ev.round} names {got} to lead, but the rules give {what}")
     b.round = engine.Round(hands, bazaar, leader, opening, b.rules.double_play == "doubles")
     b.round_owned = True
+    if b.lazy:
+        b.dealt, b.pending = b.round.copy(), []
     b.seq, b.phase, b.round_no = ev.seq, "playing", ev.round
     b.shuffle = tuple(ev.shuffle)
     b.chain, b.history = [], []
@@ -286,14 +326,14 @@ def _void(b: StateBuilder, ev: DealVoided) -> None:
     r = b.round
     if b.rules.redeal != "bad_hand":
         raise ReplayError("a deal was voided, but redeals are off in these rules")
-    if r is None or b.phase != "playing" or b.history or ev.round != b.round_no:
+    if r is None or b.phase != "playing" or not b._fresh() or ev.round != b.round_no:
         raise ReplayError(f"round {ev.round} was voided, but it is not a fresh deal")
     bad = first_bad_hand(b, r.hands)
     if ev.seat != bad:
         why = f"seat {bad}'s hand is the first bad one" if bad >= 0 else "no hand is bad"
         raise ReplayError(f"seat {ev.seat}'s deal in round {ev.round} was voided, but {why}")
     b.seq, b.round, b.round_owned = ev.seq, None, True
-    b.chain, b.history = [], []
+    b.chain, b.history, b.pending = [], [], []
 
 
 def _scored(b: StateBuilder, ev: RoundScored) -> None:

@@ -77,6 +77,7 @@ class GameState:
 
 def freeze(b: StateBuilder) -> GameState:
     """The state the builder holds now; the builder may go on (it copies its round first)."""
+    b.settle()
     new = object.__new__(GameState)
     new.__dict__.update(
         game_id=b.game_id,
@@ -108,6 +109,7 @@ def thaw(state: GameState) -> StateBuilder:
     b.chain, b.history = list(state.chain), list(state.history)
     b.sheets, b.records = state.sheets, state.records
     b.goats, b.ranking = state.goats, state.ranking
+    b.lazy, b.dealt, b.pending = False, None, []
     return b
 
 
@@ -128,7 +130,7 @@ def begin(ev: Event) -> StateBuilder:
     """
     if not isinstance(ev, GameCreated):
         raise ReplayError(f"a game must start with game_created, not {ev.type}")
-    return StateBuilder(ev)
+    return StateBuilder(ev, lazy=True)
 
 
 def apply_event(state: GameState | None, ev: Event) -> GameState:

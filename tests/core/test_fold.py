@@ -41,6 +41,20 @@ def test_a_builder_frozen_at_every_event_gives_the_states_of_apply_event(seed: i
     assert replay(events) == state
 
 
+@pytest.mark.parametrize("seed", range(2))
+def test_a_lazy_fold_frozen_once_builds_the_chain_and_history_of_every_prefix(seed: int) -> None:
+    rules = RuleSet(target=31, redeal="bad_hand", double_play="doubles")
+    events = random_game(seed, 2 + seed, rules).events
+    state = apply_event(None, events[0])
+    for end in range(1, len(events)):
+        state = apply_event(state, events[end])
+        builder = begin(events[0])  # lazy: chain and history wait for the freeze
+        for ev in events[1 : end + 1]:
+            builder.apply(ev)
+        assert builder.chain == [] and builder.history == []
+        assert freeze(builder) == state, end
+
+
 def test_a_refused_event_leaves_the_builder_as_it_was() -> None:
     events = random_game(3, 3).events
     at = next(i for i, ev in enumerate(events) if i > 10 and isinstance(ev, TilePlayed))
