@@ -90,8 +90,20 @@ def test_the_collector_is_paused_during_a_fold_and_restored_after(enabled: bool)
             assert not gc.isenabled()
             raise ReplayError("a refusal in the middle")
         assert gc.isenabled() == enabled
+        assert gc.get_freeze_count() == 0  # the fold's objects are not left frozen
     finally:
         gc.enable() if was else gc.disable()
+
+
+def test_objects_someone_froze_stay_frozen_through_a_fold() -> None:
+    gc.freeze()
+    try:
+        frozen_before = gc.get_freeze_count()
+        with paused_gc():
+            replay(random_game(1, 2).events)
+        assert gc.get_freeze_count() == frozen_before
+    finally:
+        gc.unfreeze()
 
 
 def _dealt_json(shuffle: object) -> str:
