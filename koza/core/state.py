@@ -75,26 +75,34 @@ class GameState:
         return self.round.hands[seat] if self.round is not None else 0
 
 
+_set = object.__setattr__
+
+
 def freeze(b: StateBuilder) -> GameState:
     """The state the builder holds now; the builder may go on (it copies its round first)."""
-    b.settle()
+    if b.lazy:
+        b.settle()
     new = object.__new__(GameState)
-    new.__dict__.update(
-        game_id=b.game_id,
-        rules=b.rules,
-        seats=b.seats,
-        seed=b.seed,
-        seq=b.seq,
-        phase=b.phase,
-        round_no=b.round_no,
-        round=b.round,
-        shuffle=b.shuffle,
-        chain=tuple(b.chain),
-        history=tuple(b.history),
-        sheets=b.sheets,
-        records=b.records,
-        goats=b.goats,
-        ranking=b.ranking,
+    _set(
+        new,
+        "__dict__",
+        {
+            "game_id": b.game_id,
+            "rules": b.rules,
+            "seats": b.seats,
+            "seed": b.seed,
+            "seq": b.seq,
+            "phase": b.phase,
+            "round_no": b.round_no,
+            "round": b.round,
+            "shuffle": b.shuffle,
+            "chain": tuple(b.chain),
+            "history": tuple(b.history),
+            "sheets": b.sheets,
+            "records": b.records,
+            "goats": b.goats,
+            "ranking": b.ranking,
+        },
     )
     b.round_owned = False  # the state shares it now
     return new
@@ -102,13 +110,13 @@ def freeze(b: StateBuilder) -> GameState:
 
 def thaw(state: GameState) -> StateBuilder:
     """A builder holding ``state`` (which stays as it is: the round is copied on write)."""
+    d = state.__dict__
     b = object.__new__(StateBuilder)
-    b.game_id, b.rules, b.seats, b.seed = state.game_id, state.rules, state.seats, state.seed
-    b.seq, b.phase, b.round_no = state.seq, state.phase, state.round_no
-    b.round, b.round_owned, b.shuffle = state.round, False, state.shuffle
-    b.chain, b.history = list(state.chain), list(state.history)
-    b.sheets, b.records = state.sheets, state.records
-    b.goats, b.ranking = state.goats, state.ranking
+    b.game_id, b.rules, b.seats, b.seed = d["game_id"], d["rules"], d["seats"], d["seed"]
+    b.seq, b.phase, b.round_no = d["seq"], d["phase"], d["round_no"]
+    b.round, b.round_owned, b.shuffle = d["round"], False, d["shuffle"]
+    b.chain, b.history = list(d["chain"]), list(d["history"])
+    b.sheets, b.records, b.goats, b.ranking = d["sheets"], d["records"], d["goats"], d["ranking"]
     b.lazy, b.dealt, b.pending = False, None, []
     return b
 
