@@ -36,6 +36,8 @@ LONG_RULES = {
     "double_play": "off",
 }
 """Rules that make long games: two greedy seats with these take 7,794 events with seed 1."""
+BOT_SEEDS = (812567897533010719, 3829986697073286936)
+"""The seeds ``Session`` gives the two bots of a game with seed 1 (``session.bot_seed``)."""
 
 PROBE = """
 import shutil, sys, time
@@ -67,16 +69,21 @@ It uses only ``load`` and ``Session.open``, so it runs on older trees too."""
 
 
 def make_long_save(folder: Path) -> Path:
-    """A whole game of two greedy bots under ``LONG_RULES`` (7,794 events), saved in ``folder``."""
+    """A whole game of two greedy bots under ``LONG_RULES``, written to ``folder`` as a save."""
+    from koza.bots import make_bot
     from koza.core.events import SeatInfo
+    from koza.core.game import Game
     from koza.core.rules import RuleSet
-    from koza.driver import finish_game
-    from koza.session import Session
+    from koza.driver import Seated, finish_game
+    from koza.storage.savefile import SUFFIX, header_line
 
     seats = [SeatInfo(name=f"Bot {i + 1}", kind="bot", bot="greedy") for i in range(2)]
-    with Session.create(seats, RuleSet(**LONG_RULES), 1, folder, sync=False) as session:
-        finish_game(session)
-        return session.path
+    game = Game.new(seats, RuleSet(**LONG_RULES), seed=1, game_id="long")
+    finish_game(Seated(game, [make_bot("greedy", seed) for seed in BOT_SEEDS]))
+    path = folder / f"long{SUFFIX}"
+    lines = [ev.model_dump_json().encode() + b"\n" for ev in game.events]
+    path.write_bytes(header_line() + b"".join(lines))
+    return path
 
 
 def cut_in_play(save: Path, dest: Path) -> int:
@@ -125,7 +132,7 @@ def loading() -> Iterable[Figure]:
     with tempfile.TemporaryDirectory(prefix="koza-bench-") as tmp:
         folder = Path(tmp)
         save = make_long_save(folder)
-        events = sum(1 for _ in save.open("rb")) - 1
+        events = save.read_bytes().count(b"\n") - 1
         in_play = folder / "in-play.koza.jsonl"
         scale = EVENTS_PER_FIGURE / cut_in_play(save, in_play) * 1000
         work = folder / "resumed.koza.jsonl"
