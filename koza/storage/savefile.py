@@ -2,7 +2,8 @@
 
 Line 1 is the header ``{"format": "koza-save", "schema": 1, "koza": "<version>"}``,
 then one event per line (``event.model_dump_json()``).  ``load`` validates every
-line and replays it through ``apply_event``; ``koza.storage.writer`` appends to a
+line and folds it (``koza.core.state.Folding``, the checks of ``apply_event``, with the
+garbage collector paused); ``koza.storage.writer`` appends to a
 save while its game is played.  A last line without its newline (cut off by a
 crash) is dropped with a warning; anything else wrong is a one-line
 ``SaveError`` naming the file and line, with any quoted input cut short.
@@ -26,7 +27,8 @@ from pydantic import ValidationError
 
 from koza import __version__
 from koza.core.events import EVENT_ADAPTER, Event
-from koza.core.state import GameState, ReplayError, apply_event
+from koza.core.fold import StateBuilder, paused_gc
+from koza.core.state import GameState, ReplayError, begin, freeze
 
 FORMAT = "koza-save"
 SCHEMA = 1
@@ -199,8 +201,17 @@ def _parse(name: str, path: Path, data: bytes) -> LoadedSave:
     schema = _check_header(name, lines[0])
     if len(lines) == 1:
         raise refusal(name, 2, "no game in the file (it ends after the header)")
-    validate = EVENT_ADAPTER.validate_json
-    state: GameState | None = None
+    with paused_gc():  # a long load only allocates: collecting on the way is wasted work
+        events, state = _fold_lines(name, lines, schema)
+    for w in warnings:
+        log.warning(w)
+    return LoadedSave(path, schema, events, state, good, torn, newline_missing, warnings)
+
+
+def _fold_lines(name: str, lines: list[bytes], schema: int) -> tuple[list[Event], GameState]:
+    """Validate and fold every event line (``lines[0]`` is the header)."""
+    validate = EVENT_ADAPTER.validator.validate_json  # the validator itself: no wrapper per line
+    builder: StateBuilder | None = None
     events: list[Event] = []
     append = events.append
     lineno = 1
@@ -214,17 +225,18 @@ def _parse(name: str, path: Path, data: bytes) -> LoadedSave:
         else:
             ev = _upcast(name, lineno, raw, schema)
         try:
-            state = apply_event(state, ev)
+            if builder is None:
+                builder = begin(ev)
+            else:
+                builder.apply(ev)
         except ReplayError as exc:
             raise refusal(name, lineno, str(exc)) from None
         except Exception as exc:  # a fold bug must still be a one-line refusal
             why = f"{type(exc).__name__}: {exc}"
             raise refusal(name, lineno, f"this event cannot be replayed ({why})") from None
         append(ev)
-    assert state is not None
-    for w in warnings:
-        log.warning(w)
-    return LoadedSave(path, schema, events, state, good, torn, newline_missing, warnings)
+    assert builder is not None  # there is at least one line
+    return events, freeze(builder)
 
 
 # --- files -------------------------------------------------------------------

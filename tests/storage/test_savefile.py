@@ -18,6 +18,7 @@ from support.saves import (
 )
 
 from koza import __version__
+from koza.core.fold import StateBuilder
 from koza.core.state import replay
 from koza.core.tiles import tile_name
 from koza.session import Session
@@ -384,12 +385,8 @@ def test_unwritable_save_folder_is_a_save_error(tmp_path: Path) -> None:
 def test_an_unexpected_fold_error_is_still_a_one_line_refusal(
     save: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = savefile.apply_event
+    def broken(builder: object, ev: object) -> None:  # every event after game_created
+        raise KeyError(7)
 
-    def broken(state: object, ev: object) -> object:
-        if state is not None:
-            raise KeyError(7)
-        return real(None, ev)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(savefile, "apply_event", broken)
+    monkeypatch.setattr(StateBuilder, "apply", broken)
     assert refused(save) == f"{save}:3: this event cannot be replayed (KeyError: 7)"

@@ -1,0 +1,395 @@
+"""The rules of the fold: a mutable ``StateBuilder`` that takes one event at a time.
+
+Every event is re-checked against the rules before the builder changes, so a
+tampered or out-of-order event raises ``ReplayError`` and leaves the builder as
+it was.  The builder changes its round, chain and history in place; a round it
+shares with a frozen ``GameState`` is copied before its first change (copy on
+write), so a state handed out is never changed.  ``koza.core.state`` turns a
+builder into a ``GameState`` (``freeze``) and back (``thaw``): ``apply_event``
+is thaw, one event, freeze; a long load folds every event into one lazy builder
+and freezes once (the chain and history, which only screens and bots read, are
+then built for the last round only).
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol
+
+from koza.core import engine
+from koza.core.commands import DRAW, PASS, PLAY_COMMANDS, AnyCommand, doubles_command
+from koza.core.engine import DOUBLES_MOVES, DRAW_MOVE, PASS_MOVE, PLAY_MOVES
+from koza.core.events import (
+    DealVoided,
+    DoublesPlayed,
+    Event,
+    GameCreated,
+    GameOver,
+    RoundDealt,
+    RoundScored,
+    SeatInfo,
+    TileDrawn,
+    TilePlayed,
+    TurnPassed,
+)
+from koza.core.explain import describe_illegal
+from koza.core.records import Action, Placed, RoundRecord
+from koza.core.rules import RuleError, RuleSet
+from koza.core.scoring import (
+    Sheets,
+    goats_and_ranking,
+    n_sides,
+    next_leader_after_fish,
+    score_round,
+)
+from koza.core.tiles import END_OF, HALVES, LEFT, N_TILES, OTHER, RIGHT, tile_name
+
+MoveEvent = TilePlayed | DoublesPlayed | TileDrawn | TurnPassed
+
+
+class ReplayError(ValueError):
+    """An event that cannot follow the state it was applied to."""
+
+
+class PastRounds(Protocol):
+    """What the next deal depends on: the rules and the rounds scored so far."""
+
+    @property
+    def rules(self) -> RuleSet: ...
+
+    @property
+    def records(self) -> Sequence[RoundRecord]: ...
+
+
+def expected_leader(state: PastRounds, hands: list[int]) -> tuple[int, int]:
+    """``(leader, opening tile or -1)`` for the next round under the rules.
+
+    Round 1, and every round under ``next_leader=highest_double``: the holder of
+    the highest double (else the highest tile) leads and must open with it.
+    Otherwise the player who went out leads with any tile; after a fish the
+    fewest counted round points (0-0 bonus included) lead, ties going to the
+    first tied seat in turn order after the previous round's leader.
+    """
+    if not state.records or state.rules.next_leader == "highest_double":
+        return engine.highest_opening(hands)
+    last = state.records[-1]
+    if last.out_seat is not None:
+        return last.out_seat, -1
+    return next_leader_after_fish(last.hand_points, last.leader), -1
+
+
+def first_bad_hand(state: PastRounds, hands: list[int]) -> int:
+    """The first seat whose hand must be thrown in under ``redeal=bad_hand``, else -1."""
+    if state.rules.redeal != "bad_hand":
+        return -1
+    return next((s for s, h in enumerate(hands) if engine.bad_hand(h)), -1)
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """The cyclic garbage collector off for a long fold (it only allocates, nothing cycles).
+
+    What the fold made lives as long as its game: it goes straight to the oldest
+    generation, which only full collections visit (``freeze`` then ``unfreeze`` is that
+    move, without a collection), unless someone else keeps objects frozen.
+    """
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if gc.get_freeze_count() == 0:
+            gc.freeze()
+            gc.unfreeze()
+        if was_on:
+            gc.enable()
+
+
+_ENDS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((a, b) for b in range(-1, 7)) for a in range(-1, 7)
+)
+# The Placed of tile t laid on an end showing n: on the left, on the right, or opening.
+_ON_LEFT = tuple(tuple(Placed(t, OTHER[t][n], n) for n in range(7)) for t in range(N_TILES))
+_ON_RIGHT = tuple(tuple(Placed(t, n, OTHER[t][n]) for n in range(7)) for t in range(N_TILES))
+_OPENED = tuple(Placed(t, *HALVES[t]) for t in range(N_TILES))
+_DOUBLE_PLACED = tuple(Placed(t, HALVES[t][0], HALVES[t][0]) for t in range(N_TILES))
+_new_action = tuple.__new__
+_SCORED_FIELDS = ("round", "outcome", "out_seat", "hand_points", "recorded", "totals", "opened")
+
+
+class StateBuilder:
+    """A game state being folded: the fields of ``GameState``, changed in place.
+
+    ``chain`` and ``history`` are lists here; ``round_owned`` is False while
+    ``round`` is shared with a frozen state (it is copied before it changes).
+    """
+
+    __slots__ = (
+        "game_id",
+        "rules",
+        "seats",
+        "seed",
+        "seq",
+        "phase",
+        "round_no",
+        "round",
+        "round_owned",
+        "shuffle",
+        "chain",
+        "history",
+        "sheets",
+        "records",
+        "goats",
+        "ranking",
+        "lazy",
+        "dealt",
+        "pending",
+    )
+
+    def __init__(self, event: GameCreated, seats_checked: bool = False, lazy: bool = False) -> None:
+        """The builder right after ``event`` created the game (see ``initial_state``).
+
+        ``lazy``: keep each round's moves (``pending``) and the round as dealt (``dealt``),
+        and build ``chain`` and ``history`` from them only when they are asked for
+        (``settle``): a long load builds them for its last round only.
+        """
+        if event.seq != 0:
+            raise ReplayError(f"the first event must have seq 0, not {event.seq}")
+        if not seats_checked:
+            try:
+                event.rules.check_players(len(event.seats))
+            except RuleError as exc:
+                raise ReplayError(str(exc)) from None
+        self.game_id: str = event.game_id
+        self.rules: RuleSet = event.rules
+        self.seats: tuple[SeatInfo, ...] = event.seats
+        self.seed: int | None = event.seed
+        self.seq = 0
+        self.phase = "new"
+        self.round_no = 0
+        self.round: engine.Round | None = None
+        self.round_owned = True
+        self.shuffle: tuple[int, ...] = ()
+        self.chain: list[Placed] = []
+        self.history: list[Action] = []
+        self.sheets = Sheets.start(n_sides(len(event.seats), event.rules), event.rules)
+        self.records: tuple[RoundRecord, ...] = ()
+        self.goats: tuple[int, ...] = ()
+        self.ranking: tuple[int, ...] = ()
+        self.lazy = lazy
+        self.dealt: engine.Round | None = None
+        self.pending: list[MoveEvent] = []
+
+    @property
+    def n_players(self) -> int:
+        return len(self.seats)
+
+    def settle(self) -> None:
+        """Build ``chain`` and ``history`` from the pending moves; the builder is eager after."""
+        if self.pending:
+            assert self.dealt is not None
+            r = self.dealt.copy()
+            for ev in self.pending:
+                _record(self, ev, r)
+            self.pending = []
+        self.lazy, self.dealt = False, None
+
+    def apply(self, ev: Event) -> None:
+        """Take ``ev``; raises ``ReplayError`` (the builder unchanged) if it cannot follow."""
+        if ev.seq != self.seq + 1:
+            raise ReplayError(f"event seq {ev.seq} where {self.seq + 1} was due")
+        if self.phase == "game_over":
+            raise ReplayError(f"{ev.type} after the game was over")
+        if type(ev) not in _MOVES:  # moves, most of a game, are made here without a call
+            handler = _HANDLERS.get(type(ev))
+            if handler is None:
+                raise ReplayError(f"{ev.type} can only be the first event")
+            handler(self, ev)
+            return
+        if TYPE_CHECKING:
+            assert isinstance(ev, MoveEvent)
+        seat = ev.seat
+        side = -1
+        if type(ev) is TilePlayed:
+            side = END_OF[ev.end]
+            move = PLAY_MOVES[ev.tile][side]
+        elif type(ev) is TileDrawn:
+            move = DRAW_MOVE
+        elif type(ev) is TurnPassed:
+            move = PASS_MOVE
+        else:
+            assert type(ev) is DoublesPlayed
+            move = DOUBLES_MOVES[ev.left][ev.right]
+        r = self.round
+        if (
+            r is None
+            or self.phase != "playing"
+            or r.over
+            or seat != r.turn
+            or (r.left < 0 and self._fresh() and first_bad_hand(self, r.hands) >= 0)
+            or not engine.is_legal(r, move)
+        ):
+            self._refuse(seat, move)
+        if type(ev) is TileDrawn and r.bazaar[r.bz] != ev.tile:
+            raise ReplayError(
+                f"seat {seat} drew {tile_name(ev.tile)}, but the next bazaar tile is "
+                f"{tile_name(r.bazaar[r.bz])}"
+            )
+        if not self.round_owned:
+            r = self._own_round(r)
+        if self.lazy:
+            engine.apply(r, move)
+            self.pending.append(ev)
+        else:
+            _record(self, ev, r)
+        self.seq = ev.seq
+
+    def _refuse(self, seat: int, move: engine.Move) -> NoReturn:
+        """Raise why ``move`` by ``seat`` cannot be made now (it failed ``apply``'s check)."""
+        r = self.round
+        if self.phase != "playing" or r is None:
+            raise ReplayError(f"seat {seat} moved while no round was in play")
+        if r.over:
+            raise ReplayError(f"seat {seat} moved after round {self.round_no} had ended")
+        if seat != r.turn:
+            raise ReplayError(f"seat {seat} moved out of turn (seat {r.turn} was to move)")
+        if r.left < 0 and self._fresh() and first_bad_hand(self, r.hands) >= 0:
+            raise ReplayError(f"round {self.round_no} was played, but its deal had to be voided")
+        raise ReplayError(f"seat {seat}: {describe_illegal(r, move, seat)}")
+
+    def _fresh(self) -> bool:
+        """No move was made in this round yet."""
+        return not self.history and not self.pending
+
+    def _own_round(self, r: engine.Round) -> engine.Round:
+        """``r`` (the current round) copied, as a frozen state shares it."""
+        self.round = r = r.copy()
+        self.round_owned = True
+        return r
+
+
+def _record(b: StateBuilder, ev: MoveEvent, r: engine.Round) -> None:
+    """Make the (checked) move ``ev`` in ``r`` and write it in ``b``'s chain and history."""
+    seat, left, right = ev.seat, r.left, r.right
+    ends = _ENDS[left + 1][right + 1]
+    action: tuple[int, AnyCommand, tuple[int, int], int]
+    if type(ev) is TilePlayed:
+        t, side = ev.tile, END_OF[ev.end]
+        if side == LEFT:
+            b.chain.insert(0, _ON_LEFT[t][left])
+        elif side == RIGHT:
+            b.chain.append(_ON_RIGHT[t][right])
+        else:
+            b.chain = [_OPENED[t]]
+        action, move = (seat, PLAY_COMMANDS[t][side], ends, -1), PLAY_MOVES[t][side]
+    elif type(ev) is TileDrawn:
+        action, move = (seat, DRAW, ends, ev.tile), DRAW_MOVE
+    elif type(ev) is TurnPassed:
+        action, move = (seat, PASS, ends, -1), PASS_MOVE
+    else:
+        assert type(ev) is DoublesPlayed
+        b.chain.insert(0, _DOUBLE_PLACED[ev.left])
+        b.chain.append(_DOUBLE_PLACED[ev.right])
+        action = (seat, doubles_command(ev.left, ev.right), ends, -1)
+        move = DOUBLES_MOVES[ev.left][ev.right]
+    engine.apply(r, move)
+    b.history.append(_new_action(Action, action))
+
+
+def _deal(b: StateBuilder, ev: RoundDealt) -> None:
+    redeal = b.phase == "playing" and b.round is None
+    if b.phase not in ("new", "round_over") and not redeal:
+        raise ReplayError(f"round {ev.round} was dealt while round {b.round_no} was in play")
+    if b.phase == "round_over" and goats_and_ranking(b.sheets.totals, b.rules.target):
+        raise ReplayError(f"round {ev.round} was dealt after a score reached the target")
+    want_round = b.round_no if redeal else b.round_no + 1
+    if ev.round != want_round:
+        raise ReplayError(f"round {ev.round} was dealt where round {want_round} was due")
+    if sorted(ev.shuffle) != list(range(N_TILES)):
+        dup = next((t for t in ev.shuffle if ev.shuffle.count(t) > 1), None)
+        what = f"{tile_name(dup)} appears twice" if dup is not None else "tiles are missing"
+        raise ReplayError(f"the shuffle of round {ev.round} is not a full set: {what}")
+    n = b.n_players
+    hands, bazaar = engine.split_deal(ev.shuffle, n, b.rules.hand_size_for(n))
+    leader, opening = expected_leader(b, hands)
+    got_opening = -1 if ev.opening is None else ev.opening
+    if (ev.leader, got_opening) != (leader, opening):
+        what = f"seat {leader}" + (f" opening with {tile_name(opening)}" if opening >= 0 else "")
+        got = f"seat {ev.leader}" + (
+            f" opening with {tile_name(got_opening)}" if got_opening >= 0 else ""
+        )
+        raise ReplayError(f"round {ev.round} names {got} to lead, but the rules give {what}")
+    b.round = engine.Round(hands, bazaar, leader, opening, b.rules.double_play == "doubles")
+    b.round_owned = True
+    if b.lazy:
+        b.dealt, b.pending = b.round.copy(), []
+    b.seq, b.phase, b.round_no = ev.seq, "playing", ev.round
+    b.shuffle = tuple(ev.shuffle)
+    b.chain, b.history = [], []
+
+
+def _void(b: StateBuilder, ev: DealVoided) -> None:
+    r = b.round
+    if b.rules.redeal != "bad_hand":
+        raise ReplayError("a deal was voided, but redeals are off in these rules")
+    if r is None or b.phase != "playing" or not b._fresh() or ev.round != b.round_no:
+        raise ReplayError(f"round {ev.round} was voided, but it is not a fresh deal")
+    bad = first_bad_hand(b, r.hands)
+    if ev.seat != bad:
+        why = f"seat {bad}'s hand is the first bad one" if bad >= 0 else "no hand is bad"
+        raise ReplayError(f"seat {ev.seat}'s deal in round {ev.round} was voided, but {why}")
+    b.seq, b.round, b.round_owned = ev.seq, None, True
+    b.chain, b.history, b.pending = [], [], []
+
+
+def _scored(b: StateBuilder, ev: RoundScored) -> None:
+    r = b.round
+    if b.phase != "playing" or r is None or not r.over:
+        raise ReplayError(f"round {ev.round} was scored before it ended")
+    out = r.out_seat
+    result = score_round(b.rules, r.hands, out, b.sheets)
+    want = RoundRecord(
+        b.round_no,
+        "fish" if out < 0 else "out",
+        None if out < 0 else out,
+        result.hand_points,
+        result.recorded,
+        result.sheets.totals,
+        result.newly_opened,
+        r.leader,
+    )
+    got = (ev.round, ev.outcome, ev.out_seat, ev.hand_points, ev.recorded, ev.totals, ev.opened)
+    if got != want[:7]:
+        i = next(i for i in range(7) if got[i] != want[i])
+        raise ReplayError(
+            f"round {ev.round} was scored with {_SCORED_FIELDS[i]}={got[i]!r}, "
+            f"but the rules give {want[i]!r}"
+        )
+    b.seq, b.phase, b.sheets = ev.seq, "round_over", result.sheets
+    b.records = (*b.records, want)
+
+
+def _game_over(b: StateBuilder, ev: GameOver) -> None:
+    result = goats_and_ranking(b.sheets.totals, b.rules.target)
+    if b.phase != "round_over" or result is None:
+        raise ReplayError("the game was declared over before any score reached the target")
+    goats, ranking = tuple(result[0]), tuple(result[1])
+    if ev.totals != b.sheets.totals:
+        raise ReplayError(f"the game ended with totals {ev.totals}, not {b.sheets.totals}")
+    if (ev.goats, ev.ranking) != (goats, ranking):
+        raise ReplayError(
+            f"the game over names goats {ev.goats} and ranking {ev.ranking}, "
+            f"but the rules give goats {goats} and ranking {ranking}"
+        )
+    b.seq, b.phase, b.goats, b.ranking = ev.seq, "game_over", goats, ranking
+
+
+_MOVES = frozenset((TilePlayed, TileDrawn, TurnPassed, DoublesPlayed))
+_HANDLERS: dict[type, Callable[[StateBuilder, Any], None]] = {
+    RoundDealt: _deal,
+    DealVoided: _void,
+    RoundScored: _scored,
+    GameOver: _game_over,
+}
