@@ -11,6 +11,11 @@ each opponent under the sharpness it has shown so far in the game
 (``opponents``, learned online).  Levels differ by the number of sampled deals;
 a cap on rollouts per decision keeps the slowest decisions bounded.  Given a
 seed (and the same game) the bot is reproducible.
+
+Two savings leave the result alone: moves that surely end the same (one tile on
+either of two equal ends) are played out once, and when choosing (not in
+``evaluate``, which the coach reads) a move whose paired deficit to the leader is
+clearly beyond chance stops being played out.
 """
 
 from __future__ import annotations

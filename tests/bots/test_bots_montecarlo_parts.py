@@ -81,3 +81,10 @@ def test_moves_that_end_the_same_get_one_value() -> None:
                 found += 1
             game.play(bots[st.turn].choose(view))
     assert found == 3
+
+
+def test_the_decision_time_figure_is_registered() -> None:
+    from koza import bench
+
+    bench.discover()
+    assert "bots_montecarlo_cpu" in bench.BENCHMARKS
