@@ -32,6 +32,7 @@ class Slot:
     forbidden: int  # tiles it cannot hold
     played: int = -1  # the tile it held, if that tile was later played (-1: still hidden)
     played_at: int = -1  # the history index of that play
+    key: int = -1  # index of this slot in a sample's assignment list (unique per Knowledge)
 
 
 @dataclass(slots=True)
@@ -42,6 +43,7 @@ class Knowledge:
     slots: list[list[Slot]]
     unseen: int  # tiles in other hands or the bazaar
     drawn_played: dict[int, int]  # history index of a draw -> the tile, played at once
+    n_slots: int = 0  # slots of all seats (their keys are 0 .. n_slots - 1)
 
     def hidden_slots(self, seat: int) -> list[Slot]:
         """The slots of ``seat`` whose tile is still in its hand."""
@@ -83,6 +85,10 @@ def infer(view: SeatView) -> Knowledge:
         [] if s == view.seat else [Slot(INITIAL, init_forbid) for _ in range(dealt)]
         for s in range(n)
     ]
+    keys = 0
+    for mine in slots:
+        for s in mine:
+            s.key, keys = keys, keys + 1
     drawn_played: dict[int, int] = {}
     hist = view.history
     skip_play = -1
@@ -102,7 +108,8 @@ def infer(view: SeatView) -> Knowledge:
                     drawn_played[i] = nxt.tiles[0]
                     skip_play = i + 1
                 else:
-                    mine.append(Slot(i, em))
+                    mine.append(Slot(i, em, key=keys))
+                    keys += 1
         elif act.kind in ("play", "doubles"):
             if i == skip_play:
                 continue
@@ -112,7 +119,7 @@ def infer(view: SeatView) -> Knowledge:
     for p in view.chain:
         played |= BIT[p.tile]
     unseen = ALL_TILES_MASK & ~view.hand_mask & ~played
-    return Knowledge(view.seat, slots, unseen, drawn_played)
+    return Knowledge(view.seat, slots, unseen, drawn_played, keys)
 
 
 def _take(slots: list[Slot], tile: int, at: int) -> None:

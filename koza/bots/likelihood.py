@@ -35,7 +35,7 @@ class PlayFact:
 
     fit: int
     known: float
-    slot_ids: tuple[int, ...]  # id() of hidden slots of that seat already in hand then
+    slot_keys: tuple[int, ...]  # keys of hidden slots of that seat already in hand then
     seat: int = -1
     played: int = -1  # the tile played
     known_mask: int = 0  # the known fitting tiles then in hand (the played one included)
@@ -69,24 +69,24 @@ class PlayModel:
                         known += self.exp[s.played]
                         known_mask |= 1 << s.played
                 elif fit & know.unseen:
-                    hidden.append(id(s))
+                    hidden.append(s.key)
             if hidden:
                 fact = PlayFact(fit, known, tuple(hidden), j, act.tiles[0], known_mask)
                 facts.append(fact)
         self.facts = facts
+        self._terms = [
+            (f.known, [self.exp[t] if f.fit >> t & 1 else 0.0 for t in range(N_TILES)], f.slot_keys)
+            for f in facts
+        ]  # per fact: the known sum, each tile's share if it fits, the hidden slots
         self._sums: dict[int, list[float]] = {}
 
-    def log_weight(self, assignment: dict[int, int]) -> float:
+    def log_weight(self, assignment: list[int]) -> float:
         """Log-likelihood (up to a constant) of the plays under a sampled assignment."""
-        exp = self.exp
         lw = 0.0
-        for f in self.facts:
-            total = f.known
-            fit = f.fit
-            for sid in f.slot_ids:
-                t = assignment[sid]
-                if fit >> t & 1:
-                    total += exp[t]
+        for known, share, keys in self._terms:
+            total = known
+            for key in keys:
+                total += share[assignment[key]]
             if total > 0.0:
                 lw -= math.log(total)
         return lw
@@ -100,14 +100,14 @@ class PlayModel:
             self._sums[mask] = got
         return got
 
-    def seat_log_likelihoods(self, assignment: dict[int, int]) -> dict[int, list[float]]:
+    def seat_log_likelihoods(self, assignment: list[int]) -> dict[int, list[float]]:
         """Per opponent with observed plays: the log-likelihood of those plays under each
         ``BETAS`` value, given a sampled assignment of the hidden slots."""
         out: dict[int, list[float]] = {}
         for f in self.facts:
             mask = f.known_mask
-            for sid in f.slot_ids:
-                t = assignment[sid]
+            for key in f.slot_keys:
+                t = assignment[key]
                 if f.fit >> t & 1:
                     mask |= 1 << t
             sums = self._log_sums(mask)
