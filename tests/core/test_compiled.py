@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.machinery
 import os
 import re
 import shutil
@@ -67,3 +68,32 @@ def test_the_source_finder_loads_python_sources() -> None:
         assert spec is not None and spec.origin == str(source_of(name))
         assert source_of(name).is_file()
     assert SourceFinder.find_spec("koza.core.game") is None
+
+
+def test_a_build_older_than_its_source_is_not_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a checkout, a source edited after the build (or a module left unbuilt) means stale."""
+    import koza.compiled as compiled
+
+    package = tmp_path / "koza"
+    monkeypatch.setattr(compiled, "PACKAGE_DIR", package)
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    for name in COMPILED:
+        source = package.joinpath(*name.split(".")[1:]).with_suffix(".py")
+        source.parent.mkdir(parents=True, exist_ok=True)
+        source.write_text("")
+        os.utime(source, (1000, 1000))
+    assert not compiled.stale()  # pure sources only
+    for name in COMPILED:
+        build = source_of(name).with_suffix(suffix)
+        build.write_bytes(b"")
+        os.utime(build, (2000, 2000))
+    assert not compiled.stale()  # an installed copy: no pyproject.toml beside the package
+    (tmp_path / "pyproject.toml").write_text("")
+    assert not compiled.stale()  # a checkout, every build newer than its source
+    os.utime(source_of(COMPILED[-1]), (3000, 3000))
+    assert compiled.stale()
+    os.utime(source_of(COMPILED[-1]), (1000, 1000))
+    source_of(COMPILED[0]).with_suffix(suffix).unlink()
+    assert compiled.stale()
