@@ -25,6 +25,10 @@ class Match:
     opened: tuple[bool, ...]
     carried: tuple[int, ...]
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickle by fields (a compiled frozen dataclass has no default way)."""
+        return (Match, (self.me, self.totals, self.opened, self.carried))
+
 
 GOAT_WEIGHT: Final = 100.0
 """Utility of ending the game: -this when I become the goat, +this when someone else does."""

@@ -139,6 +139,26 @@ class Round:
         r.out_seat = self.out_seat
         return r
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickle and deep-copy by fields (a compiled class has no default way)."""
+        return (
+            _rebuilt,
+            (
+                self.hands,
+                self.bazaar,
+                self.leader,
+                self.opening,
+                self.doubles_ok,
+                self.bz,
+                self.left,
+                self.right,
+                self.turn,
+                self.drawn,
+                self.over,
+                self.out_seat,
+            ),
+        )
+
     @property
     def bazaar_left(self) -> int:
         """How many tiles the bazaar still holds."""
@@ -176,6 +196,27 @@ class Round:
 
     def __repr__(self) -> str:
         return f"Round{self.key()!r}"
+
+
+def _rebuilt(
+    hands: list[int],
+    bazaar: tuple[int, ...],
+    leader: int,
+    opening: int,
+    doubles_ok: bool,
+    bz: int,
+    left: int,
+    right: int,
+    turn: int,
+    drawn: int,
+    over: bool,
+    out_seat: int,
+) -> Round:
+    """The round ``Round.__reduce__`` describes."""
+    r = Round(list(hands), bazaar, leader, opening, doubles_ok)
+    r.bz, r.left, r.right, r.turn, r.drawn = bz, left, right, turn, drawn
+    r.over, r.out_seat = over, out_seat
+    return r
 
 
 def legal_moves(r: Round) -> list[Move]:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import copy
 import importlib.machinery
 import os
+import pickle
+import random
 import re
 import shutil
 import subprocess
@@ -12,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from koza.bots.rollout import Match
 from koza.compiled import COMPILED, SourceFinder, is_compiled, source_of
+from koza.core import engine
 
 TESTS = Path(__file__).resolve().parents[1]
 ROOT = TESTS.parent
@@ -97,3 +102,13 @@ def test_a_build_older_than_its_source_is_not_loaded(
     os.utime(source_of(COMPILED[-1]), (1000, 1000))
     source_of(COMPILED[0]).with_suffix(suffix).unlink()
     assert compiled.stale()
+
+
+def test_compiled_rounds_and_matches_pickle_and_copy() -> None:
+    """Compiled classes get no default pickling: Round and Match bring their own."""
+    r = engine.deal(random.Random(1), 4, 5)
+    engine.apply(r, engine.legal_moves(r)[0])
+    for twin in (pickle.loads(pickle.dumps(r)), copy.deepcopy(r), copy.copy(r), r.copy()):
+        assert twin == r and twin is not r and twin.hands is not r.hands
+    match = Match(1, (3, 4), (True, False), (0, 5))
+    assert pickle.loads(pickle.dumps(match)) == match == copy.deepcopy(match)
