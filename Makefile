@@ -3,19 +3,28 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+BUILT := $(VENV)/.compiled
+HOT := $(shell $(PY) koza/compiled.py)
 
 .PHONY: play test lint format bench po clean test-browser
 
-$(STAMP): pyproject.toml
+# The dependencies, with koza itself as pure Python; then $(BUILT) compiles the hot
+# modules (koza/compiled.py) with mypyc, again whenever one of them changes.  With no
+# C compiler, or if the compile fails, koza stays pure Python (KOZA_PURE=1 forces it).
+$(STAMP): pyproject.toml setup.py
 	$(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q --upgrade pip 'setuptools>=68'
+	KOZA_PURE=1 $(BIN)/python -m pip install -q --no-build-isolation -e '.[dev]'
 	touch $(STAMP)
 
-play: $(STAMP)
+$(BUILT): $(STAMP) $(HOT)
+	$(BIN)/python -m pip install -q --no-build-isolation --no-deps -e .
+	touch $(BUILT)
+
+play: $(BUILT)
 	$(BIN)/koza
 
-lint: $(STAMP)
+lint: $(BUILT)
 	$(BIN)/ruff check koza tests
 	$(BIN)/ruff format --check koza tests
 	$(BIN)/mypy koza
@@ -30,7 +39,7 @@ test-browser: $(STAMP)
 	$(BIN)/python -m pip install -q playwright
 	KOZA_BROWSER_TEST=1 $(BIN)/python -m pytest tests/net/test_browser_page.py -s -p no:cacheprovider
 
-bench: $(STAMP)
+bench: $(BUILT)
 	$(BIN)/python -m koza.bench
 
 po: $(STAMP)

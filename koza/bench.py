@@ -19,7 +19,8 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
-Figure = tuple[str, float, str]
+Figure = tuple[str, float | str, str]
+"""``(name, value, unit)``; a text value (``"yes"``, ``"skipped"``) is printed as it is."""
 Benchmark = Callable[[], Iterable[Figure]]
 BENCHMARKS: dict[str, Benchmark] = {}
 BUDGET = 2.0  # seconds per figure (``--time``)
@@ -48,9 +49,12 @@ def per_second(step: Callable[[int], int], budget: float | None = None) -> float
     return done / spent
 
 
-def format_figure(name: str, value: float, unit: str) -> str:
+def format_figure(name: str, value: float | str, unit: str) -> str:
     """``NAME: VALUE UNIT`` with a sensible number of digits."""
-    text = f"{value:.0f}" if abs(value) >= 100 else f"{value:.3g}"
+    if isinstance(value, str):
+        text = value
+    else:
+        text = f"{value:.0f}" if abs(value) >= 100 else f"{value:.3g}"
     return f"{name}: {text} {unit}"
 
 

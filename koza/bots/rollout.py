@@ -1,33 +1,22 @@
-"""Rollouts for bots: the core's scoring read once, a rollout policy, match utility.
+"""Rollouts for bots: the rollout policies and the match utility.
 
 Everything here works on the lean engine (``engine.Round``, masks, move tuples),
-never on pydantic objects, so Monte Carlo rollouts stay cheap.
+never on pydantic objects, so Monte Carlo rollouts stay cheap.  mypyc compiles
+this module; ``Scoring`` (re-exported here) lives in ``weights``.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Final
 
+from koza.bots.weights import Scoring
 from koza.core.engine import DOUBLES, LEFT, PLAY, RIGHT, Move, Round, apply, legal_moves
-from koza.core.scoring import ScoringRules
 from koza.core.tiles import HALVES, HAS, OTHER, PIPS
 
 
-@dataclass(frozen=True, slots=True)
-class Scoring(ScoringRules):
-    """The core's scoring rules (``ScoringRules``), plus what shedding a tile weighs.
-
-    ``utility`` reads the sheets the way ``koza.core.scoring.score_round`` does,
-    without building them: ``tests/bots/test_rollout_scoring.py`` checks the two agree.
-    """
-
-    def tile_weight(self, tile: int) -> int:
-        """What shedding ``tile`` is worth (0-0 counts its bonus)."""
-        return self.blank if tile == 0 else PIPS[tile]
-
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Match:
     """The score sheets a round is played into, seen from one side."""
 
@@ -36,8 +25,12 @@ class Match:
     opened: tuple[bool, ...]
     carried: tuple[int, ...]
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickle by fields (a compiled frozen dataclass has no default way)."""
+        return (Match, (self.me, self.totals, self.opened, self.carried))
 
-GOAT_WEIGHT = 100.0
+
+GOAT_WEIGHT: Final = 100.0
 """Utility of ending the game: -this when I become the goat, +this when someone else does."""
 
 
@@ -115,43 +108,46 @@ def rollout_seat(
     leaves ends the next seat can follow (in this sampled deal) loses ``block``
     points of weight; the other seats shed their heaviest tile as in ``rollout``.
     """
-    rand = rng.random
-    blank = sc.blank
-    nxt = (me + 1) % r.n
-    on_left, on_right = LEFT, RIGHT
     while not r.over:
-        moves = legal_moves(r)
-        if len(moves) == 1:
-            apply(r, moves[0])
-            continue
-        mine = r.turn == me
-        if rand() < (eps_me if mine else eps):
-            apply(r, moves[int(rand() * len(moves))])
-            continue
-        best = moves[0]
-        best_w = -1e9
-        follow = r.hands[nxt] if mine else 0
-        for m in moves:
-            kind, a, b = m
-            w = rand() * 0.5
-            if kind == PLAY:
-                w += blank if a == 0 else PIPS[a]
-                if follow:
-                    if b == on_left:
-                        ends = HAS[OTHER[a][r.left]] | HAS[r.right]
-                    elif b == on_right:
-                        ends = HAS[r.left] | HAS[OTHER[a][r.right]]
-                    else:
-                        lo, hi = HALVES[a]
-                        ends = HAS[lo] | HAS[hi]
-                    if follow & ends:
-                        w -= block
-            elif kind == DOUBLES:
-                w += PIPS[a] + PIPS[b] + (blank if a == 0 or b == 0 else 0)
-            if w > best_w:
-                best_w = w
-                best = m
-        apply(r, best)
+        apply(r, seat_policy_move(r, sc, rng, eps, me, eps_me, block))
+
+
+def seat_policy_move(
+    r: Round, sc: Scoring, rng: random.Random, eps: float, me: int, eps_me: float, block: float
+) -> Move:
+    """The move ``rollout_seat`` makes for the player to move in ``r`` (not over)."""
+    moves = legal_moves(r)
+    if len(moves) == 1:
+        return moves[0]
+    rand = rng.random
+    mine = r.turn == me
+    if rand() < (eps_me if mine else eps):
+        return moves[int(rand() * len(moves))]
+    blank = sc.blank
+    best = moves[0]
+    best_w = -1e9
+    follow = r.hands[(me + 1) % r.n] if mine else 0
+    for m in moves:
+        kind, a, b = m
+        w = rand() * 0.5
+        if kind == PLAY:
+            w += blank if a == 0 else PIPS[a]
+            if follow:
+                if b == LEFT:
+                    ends = HAS[OTHER[a][r.left]] | HAS[r.right]
+                elif b == RIGHT:
+                    ends = HAS[r.left] | HAS[OTHER[a][r.right]]
+                else:
+                    lo, hi = HALVES[a]
+                    ends = HAS[lo] | HAS[hi]
+                if follow & ends:
+                    w -= block
+        elif kind == DOUBLES:
+            w += PIPS[a] + PIPS[b] + (blank if a == 0 or b == 0 else 0)
+        if w > best_w:
+            best_w = w
+            best = m
+    return best
 
 
 def move_weight(sc: Scoring, move: Move) -> int:

@@ -4,23 +4,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from koza.core.tiles import BIT, DOUBLES_MASK, HAS, N_TILES, tile_name
 
-_BITLEN: tuple[int, ...] = tuple((i + 1).bit_length() for i in range(N_TILES))
+_BITLEN: Final[tuple[int, ...]] = tuple((i + 1).bit_length() for i in range(N_TILES))
 
 
 def split_deal(shuffle: Sequence[int], n: int, hand_size: int) -> tuple[list[int], tuple[int, ...]]:
     """Hands (masks) and bazaar of a shuffled set: seat i takes the i-th block."""
+    tiles = list(shuffle)  # one copy: compiled, a list is read without generic calls
     hands = []
     pos = 0
     for _ in range(n):
         m = 0
-        for t in shuffle[pos : pos + hand_size]:
-            m |= BIT[t]
+        for i in range(pos, pos + hand_size):
+            m |= BIT[tiles[i]]
         hands.append(m)
         pos += hand_size
-    return hands, tuple(shuffle[pos:])
+    return hands, tuple(tiles[pos:])
 
 
 def highest_opening(hands: Sequence[int]) -> tuple[int, int]:

@@ -16,6 +16,7 @@ works with the commands of ``koza.core.commands``.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from koza.core.dealing import bad_hand, highest_opening, shuffled_set, split_deal
 from koza.core.playout import random_playout
@@ -62,20 +63,23 @@ __all__ = [
     "split_deal",
 ]
 
-PLAY, DOUBLES, DRAW, PASS = 0, 1, 2, 3
+PLAY: Final = 0
+DOUBLES: Final = 1
+DRAW: Final = 2
+PASS: Final = 3
 
 Move = tuple[int, int, int]
-PLAY_MOVES: tuple[tuple[Move, Move, Move], ...] = tuple(
+PLAY_MOVES: Final[tuple[tuple[Move, Move, Move], ...]] = tuple(
     ((PLAY, t, LEFT), (PLAY, t, RIGHT), (PLAY, t, OPEN)) for t in range(N_TILES)
 )
-DOUBLES_MOVES: tuple[tuple[Move, ...], ...] = tuple(
+DOUBLES_MOVES: Final[tuple[tuple[Move, ...], ...]] = tuple(
     tuple((DOUBLES, a, b) for b in range(N_TILES)) for a in range(N_TILES)
 )
-DRAW_MOVE: Move = (DRAW, -1, -1)
-PASS_MOVE: Move = (PASS, -1, -1)
+DRAW_MOVE: Final[Move] = (DRAW, -1, -1)
+PASS_MOVE: Final[Move] = (PASS, -1, -1)
 
-_END_MASK = END_MASK
-_PAIR_MASK = PAIR_MASK
+_END_MASK: Final = END_MASK
+_PAIR_MASK: Final = PAIR_MASK
 
 
 class Round:
@@ -124,22 +128,36 @@ class Round:
         self.leader = leader
 
     def copy(self) -> Round:
-        """A cheap independent copy."""
-        r = Round.__new__(Round)
-        r.n = self.n
-        r.hands = self.hands[:]
-        r.bazaar = self.bazaar
+        """A cheap independent copy (built by ``__init__``, which mypyc needs)."""
+        r = Round(self.hands[:], self.bazaar, self.leader, self.opening, self.doubles_ok)
         r.bz = self.bz
         r.left = self.left
         r.right = self.right
         r.turn = self.turn
         r.drawn = self.drawn
-        r.opening = self.opening
-        r.doubles_ok = self.doubles_ok
         r.over = self.over
         r.out_seat = self.out_seat
-        r.leader = self.leader
         return r
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickle and deep-copy by fields (a compiled class has no default way)."""
+        return (
+            _rebuilt,
+            (
+                self.hands,
+                self.bazaar,
+                self.leader,
+                self.opening,
+                self.doubles_ok,
+                self.bz,
+                self.left,
+                self.right,
+                self.turn,
+                self.drawn,
+                self.over,
+                self.out_seat,
+            ),
+        )
 
     @property
     def bazaar_left(self) -> int:
@@ -178,6 +196,27 @@ class Round:
 
     def __repr__(self) -> str:
         return f"Round{self.key()!r}"
+
+
+def _rebuilt(
+    hands: list[int],
+    bazaar: tuple[int, ...],
+    leader: int,
+    opening: int,
+    doubles_ok: bool,
+    bz: int,
+    left: int,
+    right: int,
+    turn: int,
+    drawn: int,
+    over: bool,
+    out_seat: int,
+) -> Round:
+    """The round ``Round.__reduce__`` describes."""
+    r = Round(list(hands), bazaar, leader, opening, doubles_ok)
+    r.bz, r.left, r.right, r.turn, r.drawn = bz, left, right, turn, drawn
+    r.over, r.out_seat = over, out_seat
+    return r
 
 
 def legal_moves(r: Round) -> list[Move]:

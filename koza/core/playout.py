@@ -7,10 +7,11 @@ read like the rules while staying inlined.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from koza.core.tiles import (
     BIT,
+    COUNT14,
     END_MASK,
     HALVES,
     HAS,
@@ -25,7 +26,7 @@ from koza.core.tiles import (
 if TYPE_CHECKING:
     from koza.core.engine import Round
 
-_BLEN: tuple[int, ...] = tuple((k - 1).bit_length() for k in range(2 * N_TILES + 2))
+_BLEN: Final[tuple[int, ...]] = tuple((k - 1).bit_length() for k in range(2 * N_TILES + 2))
 """``_BLEN[k]``: random bits needed to pick one of ``k`` moves by rejection."""
 
 
@@ -34,14 +35,20 @@ def random_playout(r: Round, rng: random.Random) -> None:
 
     A tight inlined loop: at every step it picks uniformly among exactly the
     moves ``legal_moves`` lists, by exact rejection sampling on ``getrandbits``
-    (no random number is drawn when there is one move).
+    (no random number is drawn when there is one move).  Moves are counted with
+    14-bit tables, and a fish is seen on the union of all hands (a tile is in at
+    most one hand, so playing it clears its bit there).
     """
     if r.over:
         return
     bits = rng.getrandbits
     blen = _BLEN
     has, bit, other, end_mask, pair_mask = HAS, BIT, OTHER, END_MASK, PAIR_MASK
+    count = COUNT14
     hands, n, bazaar, bz = r.hands, r.n, r.bazaar, r.bz
+    every = 0  # the union of all hands
+    for h in hands:
+        every |= h
     nb = len(bazaar)
     turn, left, right, drawn = r.turn, r.left, r.right, r.drawn
     doubles_ok = r.doubles_ok
@@ -57,6 +64,7 @@ def random_playout(r: Round, rng: random.Random) -> None:
             t = hand[i]
         h = hands[turn] ^ bit[t]
         hands[turn] = h
+        every ^= bit[t]
         left, right = HALVES[t]
         r.opening = -1
         if not h:
@@ -65,13 +73,8 @@ def random_playout(r: Round, rng: random.Random) -> None:
             turn = turn + 1 if turn + 1 < n else 0
     check = bz == nb
     while out < 0:
-        if check:  # bazaar empty and something changed: is any tile still playable?
-            ends = end_mask[left][right]
-            for h in hands:
-                if h & ends:
-                    break
-            else:
-                break
+        if check and not every & end_mask[left][right]:
+            break  # bazaar empty, something changed, and no tile in any hand fits: a fish
         h = hands[turn]
         hl = has[left]
         hr = has[right]
@@ -88,6 +91,7 @@ def random_playout(r: Round, rng: random.Random) -> None:
                     t = bazaar[bz]
                     bz += 1
                     hands[turn] = h | bit[t]
+                    every |= bit[t]
                     if (hl | hr) & bit[t]:
                         drawn = t
                     check = bz == nb
@@ -95,8 +99,8 @@ def random_playout(r: Round, rng: random.Random) -> None:
                 turn = turn + 1 if turn + 1 < n else 0  # pass: nothing changed
                 check = False
                 continue
-            cl = fl.bit_count()
-            k = cl + fr.bit_count()
+            cl = count[fl & 0x3FFF] + count[fl >> 14]
+            k = cl + count[fr & 0x3FFF] + count[fr >> 14]
             pair = pair_mask[left][right] if doubles_ok else -1
             if pair >= 0 and h & pair == pair:
                 k += 1
@@ -111,6 +115,7 @@ def random_playout(r: Round, rng: random.Random) -> None:
             if pair >= 0 and i == k - 1:  # two doubles, one on each end: the ends stay
                 h ^= pair
                 hands[turn] = h
+                every ^= pair
                 if not h:
                     out = turn
                 else:
@@ -126,6 +131,7 @@ def random_playout(r: Round, rng: random.Random) -> None:
             t = (m & -m).bit_length() - 1
         h ^= bit[t]
         hands[turn] = h
+        every ^= bit[t]
         if side == LEFT:
             left = other[t][left]
         else:

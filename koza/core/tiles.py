@@ -9,48 +9,52 @@ bit mask over those ids.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import Final, Literal
 
 Tile = int
-N_TILES = 28
+N_TILES: Final = 28
 
 End = Literal["left", "right", "open"]
 """Where a tile goes: on the chain's left or right end, or ``open`` for the first tile."""
-LEFT, RIGHT, OPEN = 0, 1, 2
+LEFT: Final = 0
+RIGHT: Final = 1
+OPEN: Final = 2
 END_NAMES: tuple[End, End, End] = ("left", "right", "open")
 """``END_NAMES[LEFT] == "left"``: the engine's end numbers by name."""
 END_OF: dict[str, int] = {name: i for i, name in enumerate(END_NAMES)}
 """``END_OF["left"] == LEFT``."""
 
-HALVES: tuple[tuple[int, int], ...] = tuple((hi, lo) for hi in range(7) for lo in range(hi + 1))
+HALVES: Final[tuple[tuple[int, int], ...]] = tuple(
+    (hi, lo) for hi in range(7) for lo in range(hi + 1)
+)
 """``HALVES[t] == (hi, lo)``."""
 
-PIPS: tuple[int, ...] = tuple(hi + lo for hi, lo in HALVES)
-IS_DOUBLE: tuple[bool, ...] = tuple(hi == lo for hi, lo in HALVES)
-BIT: tuple[int, ...] = tuple(1 << t for t in range(N_TILES))
-ALL_TILES_MASK = (1 << N_TILES) - 1
+PIPS: Final[tuple[int, ...]] = tuple(hi + lo for hi, lo in HALVES)
+IS_DOUBLE: Final[tuple[bool, ...]] = tuple(hi == lo for hi, lo in HALVES)
+BIT: Final[tuple[int, ...]] = tuple(1 << t for t in range(N_TILES))
+ALL_TILES_MASK: Final = (1 << N_TILES) - 1
 
-HAS: tuple[int, ...] = tuple(
+HAS: Final[tuple[int, ...]] = tuple(
     sum(1 << t for t, (hi, lo) in enumerate(HALVES) if n in (hi, lo)) for n in range(7)
 )
 """``HAS[n]``: mask of the seven tiles that show the number ``n``."""
 
-DOUBLE_OF: tuple[int, ...] = tuple(n * (n + 1) // 2 + n for n in range(7))
+DOUBLE_OF: Final[tuple[int, ...]] = tuple(n * (n + 1) // 2 + n for n in range(7))
 """``DOUBLE_OF[n]``: the tile ``n-n``."""
 
-DOUBLES_MASK = sum(1 << d for d in DOUBLE_OF)
+DOUBLES_MASK: Final = sum(1 << d for d in DOUBLE_OF)
 
-OTHER: tuple[tuple[int, ...], ...] = tuple(
+OTHER: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple((lo if n == hi else hi) if n in (hi, lo) else -1 for n in range(7)) for hi, lo in HALVES
 )
 """``OTHER[t][n]``: the half of ``t`` left open when its ``n`` half is attached, or -1."""
 
-END_MASK: tuple[tuple[int, ...], ...] = tuple(
+END_MASK: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(HAS[a] | HAS[b] for b in range(7)) for a in range(7)
 )
 """``END_MASK[left][right]``: every tile that fits at least one of two open ends."""
 
-PAIR_MASK: tuple[tuple[int, ...], ...] = tuple(
+PAIR_MASK: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple((1 << DOUBLE_OF[a]) | (1 << DOUBLE_OF[b]) if a != b else -1 for b in range(7))
     for a in range(7)
 )
@@ -102,15 +106,20 @@ def mask_of(tiles: Iterable[Tile]) -> int:
     return m
 
 
-_LOW_BITS = 14
-_LOW_MASK = (1 << _LOW_BITS) - 1
-_PIPS_LOW = [0] * (1 << _LOW_BITS)  # pips of every mask of tiles 0..13
-_PIPS_HIGH = [0] * (1 << _LOW_BITS)  # pips of every mask of tiles 14..27, shifted down
+_LOW_BITS: Final = 14
+_LOW_MASK: Final = (1 << _LOW_BITS) - 1
+_PIPS_LOW: Final = [0] * (1 << _LOW_BITS)  # pips of every mask of tiles 0..13
+_PIPS_HIGH: Final = [0] * (1 << _LOW_BITS)  # pips of every mask of tiles 14..27, shifted down
 for _m in range(1, 1 << _LOW_BITS):
     _low = _m & -_m
     _t = _low.bit_length() - 1
     _PIPS_LOW[_m] = _PIPS_LOW[_m ^ _low] + PIPS[_t]
     _PIPS_HIGH[_m] = _PIPS_HIGH[_m ^ _low] + PIPS[_t + _LOW_BITS]
+
+
+COUNT14: Final[tuple[int, ...]] = tuple(m.bit_count() for m in range(1 << _LOW_BITS))
+"""``COUNT14[m]``: how many tiles a mask of 14 tiles holds; a hand's count is
+``COUNT14[h & 0x3FFF] + COUNT14[h >> 14]`` (compiled, faster than ``int.bit_count``)."""
 
 
 def pips_of(mask: int) -> int:

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from koza.bots import ALL_BOTS, BOT_DESCRIPTIONS, BOT_LEVELS, Bot, decide, make_bot, rollout
+from koza.bots import ALL_BOTS, BOT_DESCRIPTIONS, BOT_LEVELS, Bot, decide, make_bot
 from koza.bots.montecarlo import MonteCarloBot
 from koza.bots.omniscient import OmniscientBot
-from koza.bots.rollout import Match, Scoring, rollout_seat, utility
+from koza.bots.rollout import Match, Scoring, rollout_seat, seat_policy_move, utility
 from koza.core import engine
 from koza.core.commands import Command, LegalMoves, Play
 from koza.core.game import Game
@@ -149,7 +149,7 @@ def test_expert_drops_the_blank_double_while_a_zero_end_is_open() -> None:
     assert make_bot("expert", 1).choose(view) == Play(parse_tile("0-0"), "left")
 
 
-def _first_move_of_seat_0(block: float, seed: int, monkeypatch: pytest.MonkeyPatch) -> object:
+def _first_move_of_seat_0(block: float, seed: int) -> engine.Move:
     """The first move seat 0 makes in a rollout from a fixed position (ends 5 and 6)."""
 
     def hand(names: list[str]) -> int:
@@ -159,29 +159,24 @@ def _first_move_of_seat_0(block: float, seed: int, monkeypatch: pytest.MonkeyPat
         [hand(["5-4", "6-3", "2-2"]), hand(["3-0", "1-1"]), hand(["2-1", "1-0"])], (), 0
     )
     r.left, r.right = 5, 6
-    seen: list[engine.Move] = []
-    real = rollout.apply
-
-    def spy(rr: engine.Round, move: engine.Move) -> None:
-        if rr.turn == 0 and not seen:
-            seen.append(move)
-        real(rr, move)
-
-    monkeypatch.setattr(rollout, "apply", spy)
-    rollout_seat(r, Scoring.of(RuleSet(), 3), random.Random(seed), 0.1, 0, 0.0, block)
-    monkeypatch.undo()
-    assert r.over
-    return seen[0]
+    sc = Scoring.of(RuleSet(), 3)
+    rng = random.Random(seed)
+    first = seat_policy_move(r, sc, rng, 0.1, 0, 0.0, block)  # seat 0 moves first
+    stepped = r.copy()
+    engine.apply(stepped, first)
+    rollout_seat(stepped, sc, rng, 0.1, 0, 0.0, block)
+    whole = r.copy()  # the rollout makes that same first move: it ends the same way
+    rollout_seat(whole, sc, random.Random(seed), 0.1, 0, 0.0, block)
+    assert whole.over and whole == stepped
+    return first
 
 
-def test_rollout_seat_avoids_ends_the_next_seat_can_follow(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_rollout_seat_avoids_ends_the_next_seat_can_follow() -> None:
     # 5-4 and 6-3 weigh the same; after 6-3 the next seat could follow the 3 with 3-0
     five_four = (engine.PLAY, parse_tile("5-4"), engine.LEFT)
-    firsts = [_first_move_of_seat_0(3.0, seed, monkeypatch) for seed in range(20)]
+    firsts = [_first_move_of_seat_0(3.0, seed) for seed in range(20)]
     assert firsts == [five_four] * 20
-    plain = {_first_move_of_seat_0(0.0, seed, monkeypatch) for seed in range(20)}
+    plain = {_first_move_of_seat_0(0.0, seed) for seed in range(20)}
     assert plain == {five_four, (engine.PLAY, parse_tile("6-3"), engine.RIGHT)}
 
 

@@ -1,0 +1,114 @@
+"""The compiled build and the pure-Python fallback: both work, and they agree move for move."""
+
+from __future__ import annotations
+
+import copy
+import importlib.machinery
+import os
+import pickle
+import random
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from koza.bots.rollout import Match
+from koza.compiled import COMPILED, SourceFinder, is_compiled, source_of
+from koza.core import engine
+
+TESTS = Path(__file__).resolve().parents[1]
+ROOT = TESTS.parent
+
+
+def run(args: list[str], pure: bool) -> subprocess.CompletedProcess[str]:
+    """Run python with ``args`` from the checkout, on the pure or the installed build."""
+    env = {k: v for k, v in os.environ.items() if k != "KOZA_PURE"}
+    env["PYTHONPATH"] = os.pathsep.join([str(TESTS), env.get("PYTHONPATH", "")])
+    if pure:
+        env["KOZA_PURE"] = "1"
+    return subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
+    )
+
+
+def test_the_build_is_compiled_where_a_c_compiler_is() -> None:
+    if os.environ.get("KOZA_PURE") or shutil.which("cc") is None:
+        pytest.skip("pure Python asked for, or no C compiler here")
+    assert is_compiled(), "the hot modules are not compiled (stale build?): run make"
+
+
+def test_compiled_and_pure_python_make_the_same_moves() -> None:
+    """Same seeds, same events, same bot choices, same rollouts, same random stream after."""
+    pure = run(["-m", "support.moves"], pure=True)
+    assert pure.returncode == 0, pure.stderr
+    built = run(["-m", "support.moves"], pure=False)
+    assert built.returncode == 0, built.stderr
+    pure_lines, built_lines = pure.stdout.splitlines(), built.stdout.splitlines()
+    assert pure_lines[0] == "compiled: no"
+    assert built_lines[0] == f"compiled: {'yes' if is_compiled() else 'no'}"
+    assert len(pure_lines) == 1 + 6 + 300
+    assert pure_lines[1:] == built_lines[1:]
+
+
+def test_the_core_and_bot_tests_pass_on_pure_python() -> None:
+    """The fallback works: the engine's, the rollouts' and the bots' own tests on the
+    sources (less the long random sweeps, which the compiled run covers)."""
+    files = ["tests/core/test_engine.py", "tests/bots/test_rollout_scoring.py"]
+    files += ["tests/bots/test_bots.py", "-k", "not illegal_move and not thousands"]
+    check = "import koza.compiled as c; assert not c.is_compiled(), 'compiled modules loaded'"
+    assert run(["-c", check], pure=True).returncode == 0
+    pytest = ["-m", "pytest", "-x", "-q", "-o", "addopts=", "-p", "no:cacheprovider"]
+    tests = run([*pytest, *files], pure=True)
+    assert tests.returncode == 0, tests.stdout[-3000:]
+    passed = re.search(r"(\d+) passed", tests.stdout)
+    assert passed and int(passed.group(1)) >= 40, tests.stdout[-500:]
+
+
+def test_the_source_finder_loads_python_sources() -> None:
+    for name in COMPILED:
+        spec = SourceFinder.find_spec(name)
+        assert spec is not None and spec.origin == str(source_of(name))
+        assert source_of(name).is_file()
+    assert SourceFinder.find_spec("koza.core.game") is None
+
+
+def test_a_build_older_than_its_source_is_not_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a checkout, a source edited after the build (or a module left unbuilt) means stale."""
+    import koza.compiled as compiled
+
+    package = tmp_path / "koza"
+    monkeypatch.setattr(compiled, "PACKAGE_DIR", package)
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    for name in COMPILED:
+        source = package.joinpath(*name.split(".")[1:]).with_suffix(".py")
+        source.parent.mkdir(parents=True, exist_ok=True)
+        source.write_text("")
+        os.utime(source, (1000, 1000))
+    assert not compiled.stale()  # pure sources only
+    for name in COMPILED:
+        build = source_of(name).with_suffix(suffix)
+        build.write_bytes(b"")
+        os.utime(build, (2000, 2000))
+    assert not compiled.stale()  # an installed copy: no pyproject.toml beside the package
+    (tmp_path / "pyproject.toml").write_text("")
+    assert not compiled.stale()  # a checkout, every build newer than its source
+    os.utime(source_of(COMPILED[-1]), (3000, 3000))
+    assert compiled.stale()
+    os.utime(source_of(COMPILED[-1]), (1000, 1000))
+    source_of(COMPILED[0]).with_suffix(suffix).unlink()
+    assert compiled.stale()
+
+
+def test_compiled_rounds_and_matches_pickle_and_copy() -> None:
+    """Compiled classes get no default pickling: Round and Match bring their own."""
+    r = engine.deal(random.Random(1), 4, 5)
+    engine.apply(r, engine.legal_moves(r)[0])
+    for twin in (pickle.loads(pickle.dumps(r)), copy.deepcopy(r), copy.copy(r), r.copy()):
+        assert twin == r and twin is not r and twin.hands is not r.hands
+    match = Match(1, (3, 4), (True, False), (0, 5))
+    assert pickle.loads(pickle.dumps(match)) == match == copy.deepcopy(match)

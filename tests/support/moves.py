@@ -1,0 +1,66 @@
+"""Games and rollouts recorded move by move, to compare the compiled build with pure Python.
+
+``python -m support.moves`` (with ``tests`` on the path) prints one line saying which
+build it ran on, then one line per recorded game or rollout.  The same seeds must
+print the same lines on both builds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from koza.bots import decide, make_bot
+from koza.bots.rollout import Match, Scoring, rollout, rollout_seat, utility
+from koza.compiled import is_compiled
+from koza.core import engine
+from koza.core.game import Game
+from koza.core.rules import RuleSet
+
+SEATS = ("random", "greedy", "expert", "montecarlo:fast")
+
+
+def games(count: int = 6) -> Iterator[str]:
+    """Whole one-round games of every cheap bot, 2 to 4 players: their events as JSON
+    (less the clock time and the random game id)."""
+    for g in range(count):
+        players = 2 + g % 3
+        rules = RuleSet(target=1, open_threshold=0)
+        bots = [make_bot(SEATS[(g + i) % len(SEATS)], 100 * g + i) for i in range(players)]
+        game = Game.new([f"p{i}" for i in range(players)], rules, seed=g)
+        while not game.is_over:
+            state = game.state
+            if state.phase == "round_over":
+                game.next_round()
+                continue
+            game.play(decide(bots[state.turn], state, state.turn))
+        yield "|".join(ev.model_dump_json(exclude={"at", "game_id"}) for ev in game.events)
+
+
+def lean_rounds(count: int = 300) -> Iterator[str]:
+    """Random playouts and both rollout policies on the lean engine: every final position."""
+    rng = random.Random(7)
+    for i in range(count):
+        players = 2 + i % 3
+        r = engine.deal(rng, players, 7 if players < 4 else 5, doubles_ok=i % 2 == 0)
+        sc = Scoring.of(RuleSet(), players)
+        match = Match(0, (0,) * sc.sides, (False,) * sc.sides, (0,) * sc.sides)
+        played = r.copy()
+        engine.random_playout(played, rng)
+        greedy = r.copy()
+        rollout(greedy, sc, rng, 0.1)
+        sharp = r.copy()
+        rollout_seat(sharp, sc, rng, 0.2, i % players, 0.05, 3.0)
+        ends = [played, greedy, sharp]
+        scores = [utility(sc, match, x.hands, x.out_seat) for x in ends]
+        yield f"{[x.key() for x in ends]} {scores} {rng.getrandbits(64)}"
+
+
+def main() -> None:
+    print(f"compiled: {'yes' if is_compiled() else 'no'}")
+    for line in (*games(), *lean_rounds()):
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
