@@ -7,10 +7,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 from support.paths import DATA, GOLDEN
 
 from koza.core.events import Event
 from koza.storage.savefile import load
+
+# hypothesis checks what is true, never how fast: on a loaded machine an example may take
+# seconds and drawing one may be slow, so no per-example deadline and no too-slow check
+settings.register_profile("koza", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("koza")
 
 
 @pytest.fixture(autouse=True)

@@ -21,12 +21,9 @@ from koza.core.view import SeatView
 from koza.net.client import KozaClient
 from koza.net.server import KozaServer, start
 from koza.storage.savefile import load
+from support.waiting import PATIENCE
 
 TILE_NAME = re.compile(r'"(\d-\d)"')
-
-# Seconds a network test waits for something before calling it a hang.  Only a hang ever
-# waits this long, so it is generous: CI runs the suite on a machine many times slower.
-PATIENCE = 300.0
 
 
 async def until(client: KozaClient, ok: Callable[[], bool], what: str) -> None:
