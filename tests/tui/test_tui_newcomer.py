@@ -372,8 +372,9 @@ async def test_tile_style_bot_speed_and_auto_play_are_remembered(
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) and app.screen.tile_style == "digits"
         await pilot.press("t", "a", "escape")
+        await until(pilot, lambda: not isinstance(app.screen, TableScreen), "the table to close")
         await app.open_table(app.services.create(BOTS, None, 9, tmp_path))  # watched
-        await pilot.pause()
+        await until(pilot, lambda: app.screen.query("#watch-status"), "the watched table")
         await pilot.press("space", "plus")  # pause, then faster
         delay = app.screen.runner.delay  # type: ignore[attr-defined]
         assert delay != DEFAULT_DELAY
