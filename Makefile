@@ -29,8 +29,10 @@ lint: $(BUILT)
 	$(BIN)/ruff format --check koza tests
 	$(BIN)/mypy koza
 
+# the suite on every core (pytest-xdist); `make test JOBS=0` runs it in one process
+JOBS ?= auto
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal
 
 # koza server --web in headless Chromium: Debian's chromium (never a downloaded browser)
 # driven by Playwright for Python.  Not part of make test.

@@ -7,10 +7,30 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 from support.paths import DATA, GOLDEN
+from support.waiting import PATIENCE
+from textual.pilot import Pilot
 
 from koza.core.events import Event
 from koza.storage.savefile import load
+
+# hypothesis checks what is true, never how fast: on a loaded machine an example may take
+# seconds and drawing one may be slow, so no per-example deadline and no too-slow check
+settings.register_profile("koza", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("koza")
+
+# Pilot.pause() and press() wait for the screen to handle its messages, but give up after
+# a fixed 30 s: an app with bots at work on a loaded machine can take longer, which is no
+# failure of koza.  Only a hang waits PATIENCE.
+_wait_for_screen = Pilot._wait_for_screen
+
+
+async def _patient_wait_for_screen(self: Pilot[object], timeout: float = PATIENCE) -> bool:
+    return await _wait_for_screen(self, max(timeout, PATIENCE))
+
+
+Pilot._wait_for_screen = _patient_wait_for_screen  # type: ignore[method-assign]
 
 
 @pytest.fixture(autouse=True)

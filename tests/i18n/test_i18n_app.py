@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
+from support.waiting import drawn
 from textual.app import App
-from textual.pilot import Pilot
 
 from koza import cli
 from koza.core.events import SeatInfo
@@ -32,16 +31,6 @@ def english_afterwards():
 
 def screen_text(app: App[None]) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-
-async def drawn(pilot: Pilot[Any], *texts: str) -> str:
-    """The screen's text once it shows every one of ``texts`` (a busy machine draws late)."""
-    for _ in range(200):
-        await pilot.pause(0.05)
-        text = screen_text(pilot.app)
-        if all(part in text for part in texts):
-            return text
-    raise AssertionError(f"never drawn: {texts}")
 
 
 def saved_game(folder: Path) -> Path:

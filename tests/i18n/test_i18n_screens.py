@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.waiting import drawn
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -72,16 +73,6 @@ def ended_states() -> tuple[GameState, GameState]:
             game.play(rng.choice(list(game.legal_moves())))
     assert first is not None
     return first, game.state
-
-
-async def drawn(pilot: Pilot[Any], *texts: str) -> str:
-    """The screen's text once it shows every one of ``texts`` (the bots move in a worker)."""
-    for _ in range(200):
-        await pilot.pause(0.05)
-        text = screen_text(pilot.app)
-        if all(part in text for part in texts):
-            return text
-    raise AssertionError(f"never drawn: {texts}")
 
 
 async def shoot(pilot: Pilot[Any], shots: dict[str, str], name: str, *keys: str) -> None:

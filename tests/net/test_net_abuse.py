@@ -6,7 +6,7 @@ import asyncio
 import json
 from pathlib import Path
 
-from support.net import loaded_events, local_server, the_save
+from support.net import PATIENCE, loaded_events, local_server, the_save
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -37,7 +37,7 @@ async def _ask(ws: ClientConnection, frame: str) -> dict[str, object]:
     """Send one frame; the next answer that is not about a room's state."""
     await ws.send(frame)
     while True:
-        answer = json.loads(await asyncio.wait_for(ws.recv(), 5))
+        answer = json.loads(await asyncio.wait_for(ws.recv(), PATIENCE))
         if answer["type"] not in ("room", "view", "away"):
             return answer  # type: ignore[no-any-return]
 
@@ -108,7 +108,7 @@ async def _too_huge(url: str) -> int | None:
         await _ask(ws, HELLO)
         try:
             await ws.send("x" * (40 * MAX_FRAME))
-            await asyncio.wait_for(ws.recv(), 5)
+            await asyncio.wait_for(ws.recv(), PATIENCE)
         except ConnectionClosed:
             pass
         return ws.close_code
@@ -127,8 +127,8 @@ async def test_bad_messages_are_refused_while_another_room_plays_on(tmp_path: Pa
         assert elsewhere.token is not None
 
         game = asyncio.gather(
-            autoplay(a, make_bot("random", 1), timeout=60),
-            autoplay(b, make_bot("random", 2), timeout=60),
+            autoplay(a, make_bot("random", 1), timeout=PATIENCE),
+            autoplay(b, make_bot("random", 2), timeout=PATIENCE),
         )
         attack = _attack(url, room.code, elsewhere.token)
         results, flood, huge, _ = await asyncio.gather(attack, _flood(url), _too_huge(url), game)

@@ -9,7 +9,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from support.net import ServerProcess, leaked_tiles, loaded_events, server_process, the_save
+from support.net import (
+    PATIENCE,
+    ServerProcess,
+    leaked_tiles,
+    loaded_events,
+    server_process,
+    the_save,
+    until,
+)
 
 from koza.bots import make_bot
 from koza.cli import verify_line
@@ -42,8 +50,8 @@ def test_a_whole_game_over_a_real_server_verifies_and_replays(tmp_path: Path) ->
     async def play(url: str) -> tuple[KozaClient, KozaClient]:
         a, b, _ = await _room(url)  # to 101, the real target
         await asyncio.gather(
-            autoplay(a, make_bot("random", 1), timeout=90),
-            autoplay(b, make_bot("expert", 2), timeout=90),
+            autoplay(a, make_bot("random", 1), timeout=PATIENCE),
+            autoplay(b, make_bot("expert", 2), timeout=PATIENCE),
         )
         for c in (a, b):
             await c.close()
@@ -83,8 +91,8 @@ def test_the_server_killed_mid_round_comes_back_and_nothing_is_lost_or_doubled(
 
         try:
             await asyncio.gather(
-                autoplay(a, make_bot("random", 1), timeout=90, on_move=kill_once),
-                autoplay(b, make_bot("random", 2), timeout=90),
+                autoplay(a, make_bot("random", 1), timeout=PATIENCE, on_move=kill_once),
+                autoplay(b, make_bot("random", 2), timeout=PATIENCE),
             )
         finally:
             first.stop()
@@ -130,23 +138,20 @@ def test_a_client_process_killed_mid_game_rejoins_its_seat_and_finishes(tmp_path
         a = KozaClient(url)
         await a.connect()
         room = await a.create_room(
-            "Ann", players=3, humans=2, bot="random", rules={"target": 61}, away_seconds=60
+            "Ann", players=3, humans=2, bot="random", rules={"target": 61}, away_seconds=PATIENCE
         )
         bob = _join_process(url, room.code, home)
         outputs = []
         stop = lambda c: c.seq > 15  # noqa: E731
-        await autoplay(a, make_bot("random", 1), timeout=60, stop=stop)
+        await autoplay(a, make_bot("random", 1), timeout=PATIENCE, stop=stop)
         os.kill(bob.pid, signal.SIGKILL)  # kill -9 Bob's koza in the middle of the game
         bob.wait(10)
         assert a.room is not None
-        for _ in range(40):
-            if a.room is not None and not a.room.seats[1].connected:
-                break
-            await a.changed(timeout=0.5)
+        await until(a, lambda: a.room is not None and not a.room.seats[1].connected, "Bob away")
         assert a.room is not None and a.room.seats[1].away_left is not None
         bob = _join_process(url, room.code, home)  # the same command again: same seat
-        await autoplay(a, make_bot("random", 1), timeout=60)
-        out, err = await asyncio.to_thread(bob.communicate, timeout=30)
+        await autoplay(a, make_bot("random", 1), timeout=PATIENCE)
+        out, err = await asyncio.to_thread(bob.communicate, timeout=PATIENCE)
         outputs += [out, err]
         assert bob.returncode == 0, err
         await a.close()

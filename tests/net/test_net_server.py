@@ -10,7 +10,15 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from support.net import leaked_tiles, loaded_events, local_server, the_save
+from support.net import (
+    PATIENCE,
+    leaked_tiles,
+    loaded_events,
+    local_server,
+    settled,
+    the_save,
+    until,
+)
 
 from koza.bots import make_bot
 from koza.cli import verify_line
@@ -48,8 +56,8 @@ async def test_two_people_and_two_bots_play_a_whole_saved_game(tmp_path: Path) -
         await watcher.connect()
         await watcher.watch(code)
         await asyncio.gather(
-            autoplay(a, make_bot("random", 1), timeout=40),
-            autoplay(b, make_bot("greedy", 2), timeout=40),
+            autoplay(a, make_bot("random", 1), timeout=PATIENCE),
+            autoplay(b, make_bot("greedy", 2), timeout=PATIENCE),
         )
         await watcher.changed(timeout=1)
         for c in (a, b, watcher):
@@ -76,10 +84,7 @@ async def test_illegal_stale_and_out_of_turn_moves_are_refused_without_a_change(
 ) -> None:
     async with local_server(tmp_path) as (koza, url):
         a, b, code = await _two_players(url, players=2)
-        for _ in range(20):
-            if a.view is not None and b.view is not None:
-                break
-            await a.changed(timeout=0.5)
+        await until(a, lambda: a.view is not None and b.view is not None, "both views")
         room = koza.rooms[code]
         assert room.session is not None
         mover, other = (a, b) if a.my_turn else (b, a)
@@ -89,12 +94,12 @@ async def test_illegal_stale_and_out_of_turn_moves_are_refused_without_a_change(
         await mover.play(Play(wrong, "open"))
         await other.play(Draw())
         await mover._send(PlayCommand(seq=mover.seq - 1, move=Pass()))
-        for _ in range(20):
-            refusals = [m for c in (a, b) for m in c.log if isinstance(m, Refused)]
-            if len(refusals) == 3:
-                break
-            await mover.changed(timeout=0.5)
-        reasons = {m.reason for m in refusals}
+
+        def refusals() -> list[Refused]:
+            return [m for c in (a, b) for m in c.log if isinstance(m, Refused)]
+
+        await until(mover, lambda: len(refusals()) == 3, "three refusals")
+        reasons = {m.reason for m in refusals()}
         assert describe_illegal(state.round, to_move(Play(wrong, "open"))) in reasons
         assert any("not your turn" in r for r in reasons)
         assert any("for event" in r for r in reasons)
@@ -125,8 +130,8 @@ async def test_a_dropped_client_reconnects_by_itself_and_finishes(tmp_path: Path
                 asyncio.get_running_loop().create_task(client.drop())
 
         await asyncio.gather(
-            autoplay(a, make_bot("random", 1), timeout=40, on_move=drop_once),
-            autoplay(b, make_bot("random", 2), timeout=40),
+            autoplay(a, make_bot("random", 1), timeout=PATIENCE, on_move=drop_once),
+            autoplay(b, make_bot("random", 2), timeout=PATIENCE),
         )
         assert a.reconnects >= 1 and a.game_over and b.game_over
         final = replay(loaded_events(the_save(tmp_path)))
@@ -141,21 +146,18 @@ async def test_an_absent_seat_waits_then_a_bot_plays_until_it_rejoins(tmp_path: 
         token = b.token
         assert token is not None
         await b.close()  # Bob leaves for a while
-        for _ in range(40):
-            if any(isinstance(m, Away) and m.bot_playing for m in a.log):
-                break
-            await a.changed(timeout=0.5)
+        await until(a, lambda: any(isinstance(m, Away) and m.bot_playing for m in a.log), "a bot")
         aways = [m for m in a.log if isinstance(m, Away)]
         assert aways[0].seat == 1 and not aways[0].bot_playing and aways[0].seconds_left > 0
         assert any(m.bot_playing for m in aways)
         # a bot plays for Bob: Ann's game goes on; Bob comes back with his token
         seen = a.seq
-        await autoplay(a, make_bot("random", 1), timeout=20, stop=lambda c: c.seq > seen + 6)
+        await autoplay(a, make_bot("random", 1), timeout=PATIENCE, stop=lambda c: c.seq > seen + 6)
         back = KozaClient(url)
         await back.connect()
         joined = await back.rejoin(code, token)
         assert joined.seat == 1 and joined.token is None
-        await back.changed(timeout=2)
+        await until(back, lambda: back.view is not None, "the view again")
         room = koza.rooms[code]
         assert not room.slots[1].bot_playing and back.view is not None
         assert room.session is not None
@@ -169,8 +171,8 @@ async def test_an_absent_seat_waits_then_a_bot_plays_until_it_rejoins(tmp_path: 
             await forger.rejoin(code, "x" * 32)
         await forger.close()
         await asyncio.gather(
-            autoplay(a, make_bot("random", 1), timeout=40),
-            autoplay(back, make_bot("random", 2), timeout=40),
+            autoplay(a, make_bot("random", 1), timeout=PATIENCE),
+            autoplay(back, make_bot("random", 2), timeout=PATIENCE),
         )
         assert back.game_over
         for c in (a, back):
@@ -182,12 +184,10 @@ async def test_chat_is_plain_limited_text_and_quick_phrases_are_keys(tmp_path: P
         a, b, code = await _two_players(url, players=2)
         await a.chat("[bold red]hi[/]\x1b[2J\x07 there")
         await b.quick("good_game")
-        for _ in range(20):
-            lines = [m for m in b.log if isinstance(m, ChatLine)]
-            quick = [m for m in a.log if isinstance(m, QuickLine)]
-            if lines and quick:
-                break
-            await b.changed(timeout=0.5)
+        await until(b, lambda: any(isinstance(m, QuickLine) for m in a.log), "the phrase")
+        await until(b, lambda: any(isinstance(m, ChatLine) for m in b.log), "the chat line")
+        lines = [m for m in b.log if isinstance(m, ChatLine)]
+        quick = [m for m in a.log if isinstance(m, QuickLine)]
         assert lines[0].text == "[bold red]hi[/] [2J  there" and lines[0].name == "Ann"
         assert quick[0].phrase == "good_game" and quick[0].seat == 1
         with pytest.raises(ValueError):
@@ -213,10 +213,7 @@ async def test_lobby_lists_open_rooms_and_a_password_guards_one(tmp_path: Path) 
         joined = await guest.join(room.code, "Bob", password="sesame")
         assert joined.seat == 1
         await host.start()  # the creator starts: bots take seats 2 and 3
-        for _ in range(20):
-            if host.view is not None:
-                break
-            await host.changed(timeout=0.5)
+        await until(host, lambda: host.view is not None, "the first view")
         assert host.view is not None and host.view.names[2:] == ("Bot 3", "Bot 4")
         assert (await host.lobby()).rooms == ()
         for c in (host, guest):
@@ -256,10 +253,7 @@ async def test_tls_with_a_self_signed_certificate(tmp_path: Path) -> None:
         await client.connect()
         room = await client.create_room("Ann", players=2, bot="random")
         assert room.seat == 0
-        for _ in range(20):
-            if client.view is not None:
-                break
-            await client.changed(timeout=0.5)
+        await until(client, lambda: client.view is not None, "the first view")
         assert client.view is not None and client.view.names == ("Ann", "Bot 2")
         await client.close()
     finally:
@@ -275,10 +269,7 @@ async def test_a_seat_taken_back_elsewhere_closes_the_old_connection(tmp_path: P
         again = KozaClient(url)
         await again.connect()
         assert (await again.rejoin(code, a.token)).seat == 0
-        for _ in range(20):
-            if a.lost is not None:
-                break
-            await a.changed(timeout=0.5)
+        await until(a, lambda: a.lost is not None, "the seat taken back")
         assert a.lost is not None and "taken back" in a.lost and a.reconnects == 0
         assert koza.rooms[code].slots[0].members == {
             m for m in koza.rooms[code].slots[0].members if m.seat == 0
@@ -296,10 +287,7 @@ async def test_a_room_left_empty_before_its_game_is_forgotten(tmp_path: Path) ->
         room = await host.create_room("Ann", humans=2)
         assert [r.code for r in (await viewer.lobby()).rooms] == [room.code]
         await host.close()
-        for _ in range(20):
-            if room.code not in koza.rooms:
-                break
-            await asyncio.sleep(0.05)
+        await settled(lambda: room.code not in koza.rooms, "the room to go")
         assert (await viewer.lobby()).rooms == () and not koza.drivers
         assert list(tmp_path.iterdir()) == []  # no game, so no save and no side file
         await viewer.close()
@@ -314,22 +302,15 @@ async def test_a_save_that_cannot_be_written_is_an_error_not_a_dead_room(
         client = KozaClient(url)
         await client.connect()
         room = await client.create_room("Ann", players=2, bot="random")
-        for _ in range(20):
-            if any(isinstance(m, Error) for m in client.log):
-                break
-            await client.changed(timeout=0.5)
+        await until(client, lambda: any(isinstance(m, Error) for m in client.log), "the error")
         assert any(isinstance(m, Error) and "cannot save" in m.message for m in client.log)
         assert not koza.rooms[room.code].started and (await client.lobby()).rooms
         await client.close()
     monkeypatch.setattr(room_module, "SAVE_RETRY", 0.05)
     async with local_server(tmp_path / "saves") as (koza, url):
         a, b, code = await _two_players(url, players=3, rules={"target": 41})
-        session = None
-        for _ in range(20):
-            session = koza.rooms[code].session
-            if session is not None:
-                break
-            await asyncio.sleep(0.05)
+        await settled(lambda: koza.rooms[code].session is not None, "the game")
+        session = koza.rooms[code].session
         assert session is not None
         real_play, failures = session.play, [2]
 
@@ -341,8 +322,8 @@ async def test_a_save_that_cannot_be_written_is_an_error_not_a_dead_room(
 
         monkeypatch.setattr(session, "play", flaky_play)
         await asyncio.gather(
-            autoplay(a, make_bot("random", 1), timeout=40),
-            autoplay(b, make_bot("random", 2), timeout=40),
+            autoplay(a, make_bot("random", 1), timeout=PATIENCE),
+            autoplay(b, make_bot("random", 2), timeout=PATIENCE),
         )
         said = [m for c in (a, b) for m in c.log if isinstance(m, Error | Refused)]
         assert any("disk full" in getattr(m, "message", getattr(m, "reason", "")) for m in said)
@@ -355,14 +336,12 @@ async def test_a_fast_client_paces_itself_below_the_servers_limit(tmp_path: Path
     """A bot sending moves as fast as it can is never dropped for flooding (it was, 1 in 150)."""
     async with local_server(tmp_path) as (koza, url):
         a, b, code = await _two_players(url, players=2)
-        for _ in range(20):
-            if a.view is not None:
-                break
-            await a.changed(timeout=0.5)
+        await until(a, lambda: a.view is not None, "the first view")
         for _ in range(100):  # more than the server's burst, sent at once
             await a.next_round()
-        for _ in range(20):
-            await a.changed(timeout=0.2)
+        # every one is answered (refused: no round is over), so wait for all 100 answers
+        answers = [Refused, Error]
+        await until(a, lambda: sum(type(m) in answers for m in a.log) >= 100, "100 answers")
         assert a.refusals >= 1
         assert not [m for m in a.log if isinstance(m, Error) and m.code == "rate"]
         for c in (a, b):

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from support.saves import play_out
+from support.waiting import PATIENCE
 
 from koza.session import Session
 from koza.storage.savefile import SaveError, load
@@ -55,7 +56,7 @@ def start_writer(folder: Path, seed: int, mode: str) -> tuple[subprocess.Popen[s
     return proc, Path(proc.stdout.readline().strip())
 
 
-def wait_for_lines(path: Path, n: int, timeout: float = 30.0) -> None:
+def wait_for_lines(path: Path, n: int, timeout: float = PATIENCE) -> None:
     end = time.monotonic() + timeout
     while path.read_bytes().count(b"\n") < n:
         assert time.monotonic() < end, "the writer made no progress"
@@ -97,7 +98,7 @@ def test_a_second_process_cannot_write_the_same_game(tmp_path: Path) -> None:
         assert proc.stdin is not None
         proc.stdin.write("\n")
         proc.stdin.close()
-        proc.wait(timeout=30)
+        proc.wait(timeout=PATIENCE)
     with Session.open(path) as s:  # free once the other process is done
         assert s.state.phase == "playing"
 

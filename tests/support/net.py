@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -9,8 +10,7 @@ import re
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +18,30 @@ from koza.core.events import Event, TileDrawn
 from koza.core.state import GameState, apply_event
 from koza.core.tiles import parse_tile, tiles_of
 from koza.core.view import SeatView
+from koza.net.client import KozaClient
 from koza.net.server import KozaServer, start
 from koza.storage.savefile import load
+from support.waiting import PATIENCE
 
 TILE_NAME = re.compile(r'"(\d-\d)"')
+
+
+async def until(client: KozaClient, ok: Callable[[], bool], what: str) -> None:
+    """Take in ``client``'s messages until ``ok()``; fails after ``PATIENCE`` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + PATIENCE
+    while not ok():
+        assert loop.time() < deadline, f"gave up waiting for {what}"
+        await client.changed(timeout=1.0)
+
+
+async def settled(ok: Callable[[], bool], what: str) -> None:
+    """Let the event loop run until ``ok()``; fails after ``PATIENCE`` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + PATIENCE
+    while not ok():
+        assert loop.time() < deadline, f"gave up waiting for {what}"
+        await asyncio.sleep(0.05)
 
 
 @contextlib.asynccontextmanager
@@ -143,11 +163,3 @@ def view_tiles(view: SeatView) -> set[int]:
 
 def loaded_events(path: Path) -> list[Event]:
     return load(path).events
-
-
-def wait_until(predicate: Any, timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise TimeoutError("condition not met in time")
-        time.sleep(0.05)

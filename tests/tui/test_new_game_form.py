@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from support.waiting import until
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 
@@ -46,10 +47,7 @@ def row_label(widget: Any) -> Label:
 
 async def restyled(pilot: Any, done: Callable[[], bool]) -> None:
     """Let the app restyle after a focus change (a busy machine takes a few frames)."""
-    for _ in range(100):
-        if done():
-            return
-        await pilot.pause(0.01)
+    await until(pilot, done, "the restyle")
 
 
 async def open_form(app: KozaApp, pilot: Any) -> NewGameScreen:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from support.paths import GOLDEN
+from support.waiting import until
 from textual.widgets import Select, Static
 
 from koza.core.events import SeatInfo
@@ -42,10 +43,7 @@ async def test_continue_an_unfinished_game_from_its_replay(tmp_path: Path) -> No
         assert isinstance(replay_screen, ReplayScreen)
         await pilot.press("n", "right")  # look around first: continuing starts from the end
         await pilot.press("c")
-        for _ in range(100):
-            if isinstance(app.screen, TableScreen):
-                break
-            await pilot.pause(0.02)
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
         table = app.screen
         assert isinstance(table, TableScreen)
         game = table.session.game
@@ -53,10 +51,8 @@ async def test_continue_an_unfinished_game_from_its_replay(tmp_path: Path) -> No
         assert game.turn == 0 and game.state.phase == "playing"
         await pilot.press("enter")  # play on as Ivan
         await pilot.pause()
-        for _ in range(100):
-            if table.session.game.turn == 0 or table.session.game.state.phase != "playing":
-                break
-            await pilot.pause(0.02)
+        game = table.session.game
+        await until(pilot, lambda: game.turn == 0 or game.state.phase != "playing", "Ivan's turn")
         assert len(table.session.game.events) > len(before)
     after = load(path).events  # the same file grew, nothing was rewritten
     assert len(after) > len(before)
@@ -70,10 +66,7 @@ async def test_replay_from_the_start_menu(tmp_path: Path) -> None:
         await pilot.press("p")  # the menu's Replay
         await pilot.pause()
         await pilot.press("enter")  # the one saved game
-        for _ in range(100):
-            if isinstance(app.screen, ReplayScreen):
-                break
-            await pilot.pause(0.02)
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         assert len(screen.cursor) == len(load(GOLDEN).events)

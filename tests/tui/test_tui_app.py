@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 from support.paths import ROOT
+from support.waiting import until
 from textual.app import ComposeResult
+from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Markdown, Static
 
@@ -175,19 +177,27 @@ async def test_resume_straight_to_the_table(tmp_path: Path) -> None:
     assert session.closed  # the app releases the save when it ends
 
 
+def palette_searched(app: KozaApp) -> bool:
+    """The command palette has found what was typed (its search is a worker)."""
+    palette = app.screen
+    searching = [w for w in app.workers if w.node is palette and not w.is_finished]
+    return isinstance(palette, CommandPalette) and palette._list_visible and not searching
+
+
 async def test_command_palette_offers_the_app_commands(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+p")
         await pilot.press(*"new game")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: palette_searched(app), "the search")
         await pilot.press("enter")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new game form")
         assert isinstance(app.screen, NewGameScreen)
         await pilot.press("escape", "ctrl+p", *"theme")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: palette_searched(app), "the search")
+        searched = app.screen
         await pilot.press("enter")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: app.screen is not searched, "the theme picker")
         assert "CommandPalette" in type(app.screen).__name__  # the theme picker
 
 

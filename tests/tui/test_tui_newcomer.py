@@ -17,7 +17,9 @@ from support.table import (
     settle,
     table,
 )
+from support.waiting import until
 from textual.app import App
+from textual.widgets import Static
 
 from koza.core.commands import Draw, Play
 from koza.core.events import SeatInfo
@@ -273,10 +275,7 @@ async def test_continuing_a_bots_only_game_opens_the_watch_screen(
         open_replay(app, path)
         await pilot.pause()
         await pilot.press("c")
-        for _ in range(50):
-            await pilot.pause()
-            if isinstance(app.screen, WatchScreen):
-                break
+        await until(pilot, lambda: isinstance(app.screen, WatchScreen), "the watch screen")
         assert isinstance(app.screen, WatchScreen)
         assert app.screen.check_action("pause", ()) is True  # the watch keys are there
         await pilot.press("space")
@@ -341,12 +340,19 @@ async def test_auto_play_of_a_forced_move_is_off_by_default_and_a_turns_it_on() 
         before = len(session.saved)
         await pilot.pause(0.8)
         assert len(session.saved) == before, "off by default: the player draws"
+        # what the status line said: the forced move may replace it before a busy machine looks
+        said: list[str] = []
+        line = app.screen.query_one("#status", Static)
+        update = line.update
+
+        def record(content: Any = "", **kw: Any) -> None:
+            said.append(str(content))
+            update(content, **kw)
+
+        line.update = record  # type: ignore[method-assign]
         await pilot.press("a")
-        assert "Auto-play on" in status(app)
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if len(session.saved) > before:
-                break
+        assert any("Auto-play on" in s for s in said)
+        await until(pilot, lambda: len(session.saved) > before, "the auto-played move")
         drawn = session.saved[before]
         assert isinstance(drawn, TileDrawn) and drawn.seat == 0
 
@@ -366,8 +372,9 @@ async def test_tile_style_bot_speed_and_auto_play_are_remembered(
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) and app.screen.tile_style == "digits"
         await pilot.press("t", "a", "escape")
+        await until(pilot, lambda: not isinstance(app.screen, TableScreen), "the table to close")
         await app.open_table(app.services.create(BOTS, None, 9, tmp_path))  # watched
-        await pilot.pause()
+        await until(pilot, lambda: app.screen.query("#watch-status"), "the watched table")
         await pilot.press("space", "plus")  # pause, then faster
         delay = app.screen.runner.delay  # type: ignore[attr-defined]
         assert delay != DEFAULT_DELAY
@@ -427,11 +434,9 @@ async def test_the_watch_status_keeps_the_save_name_at_80_columns(tmp_path: Path
         assert session.path.name in shown
         await pilot.press("n")  # a new game, watched: the footer keeps every key whole
         await pilot.press("space")  # paused
-        for _ in range(100):
-            await pilot.pause()
-            footer = screen_text_of(app.screen).splitlines()[-1]
-            if footer.strip():
-                break
+        # the footer rebuilds its keys after the screen changes: wait for it, not for a time
+        await until(pilot, lambda: "Speed" in screen_text_of(app.screen), "the footer")
+        footer = screen_text_of(app.screen).splitlines()[-1]
         assert "Speed" in footer and "esc Leave" in footer, footer
 
 
@@ -443,11 +448,9 @@ async def test_the_menu_and_table_footers_keep_help_whole_at_80_columns(tmp_path
     from koza.tui.table.screen import TableScreen
 
     async def footer_when(pilot: Any, ready: Callable[[], bool]) -> str:
-        for _ in range(200):
-            await pilot.pause()
-            if ready():
-                break
-        await pilot.pause()
+        await until(pilot, ready, "the screen")
+        # the footer rebuilds its keys after the screen changes: wait for it, not for a time
+        await until(pilot, lambda: "? Help" in screen_text_of(app.screen), "the footer")
         return screen_text_of(app.screen).splitlines()[-1]
 
     app = KozaApp(tmp_path)

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from rich.text import Text
-from support.net import local_server
+from support.net import PATIENCE, local_server
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -37,10 +37,10 @@ def _app(folder: Path, client: KozaClient) -> KozaApp:
     return KozaApp(folder, on_start=lambda app: app.push_screen(WaitScreen(client)))
 
 
-async def _until(pilot: Pilot[Any], ok: Callable[[], bool], what: str, limit: float = 20) -> None:
-    """Let the app run until ``ok()`` (a bounded wait: fails after ``limit`` seconds)."""
+async def _until(pilot: Pilot[Any], ok: Callable[[], bool], what: str) -> None:
+    """Let the app run until ``ok()`` (a bounded wait: fails after ``PATIENCE`` seconds)."""
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + limit
+    deadline = loop.time() + PATIENCE
     while not ok():
         assert loop.time() < deadline, f"gave up waiting for {what}"
         await pilot.pause(0.05)
@@ -146,7 +146,7 @@ async def test_a_watcher_sees_no_hand_while_the_game_runs(tmp_path: Path) -> Non
         player, watcher = KozaClient(url), KozaClient(url)
         await player.connect()
         joined = await player.create_room("Anna", players=3, humans=1, bot="random")
-        play = asyncio.create_task(autoplay(player, make_bot("random", seed=3), timeout=60))
+        play = asyncio.create_task(autoplay(player, make_bot("random", seed=3), timeout=PATIENCE))
         await watcher.connect()
         await watcher.watch(joined.code)
         app = _app(tmp_path, watcher)
@@ -202,7 +202,7 @@ async def test_an_absent_player_shows_a_countdown_and_a_lost_server_shows_reconn
     server = await start(koza, "127.0.0.1", 0)
     port = next(iter(server.sockets)).getsockname()[1]
     url = f"ws://127.0.0.1:{port}"
-    anna, bob = KozaClient(url, reconnect_for=30), KozaClient(url)
+    anna, bob = KozaClient(url, reconnect_for=PATIENCE), KozaClient(url)
     await anna.connect()
     joined = await anna.create_room("Anna", players=2, humans=2, away_seconds=600)
     await bob.connect()
@@ -223,7 +223,7 @@ async def test_an_absent_player_shows_a_countdown_and_a_lost_server_shows_reconn
             koza = KozaServer(tmp_path, bot_delay=0, sync=False)
             assert koza.reopen() == 1
             server = await start(koza, "127.0.0.1", port)
-            await _until(pilot, lambda: anna.reconnects == 1, "the reconnect", limit=30)
+            await _until(pilot, lambda: anna.reconnects == 1, "the reconnect")
             await _until(pilot, lambda: "reconnecting" not in _status(app), "the table again")
             assert isinstance(app.screen, RemoteTableScreen | RoundOverScreen)
             await anna.close()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from support.table import FakeSession, TableApp, settle, table
+from support.waiting import until
 from textual.app import App
 from textual.screen import Screen
 
@@ -37,13 +38,9 @@ class Host(App[None]):
 
 
 async def wait_until_left(pilot, app: App[None]) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(300):
-        if not any(isinstance(s, TableScreen) for s in app.screen_stack):
-            await pilot.pause()  # the message is on its way
-            await pilot.pause()
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("the table stayed")
+    await until(pilot, lambda: not any(isinstance(s, TableScreen) for s in app.screen_stack), "")
+    await pilot.pause()  # the message is on its way
+    await pilot.pause()
 
 
 def said(app: App[None]) -> bool:

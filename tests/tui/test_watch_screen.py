@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from support.waiting import until
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -29,13 +31,9 @@ class Harness(App[None]):
         self.push_screen(self._first)
 
 
-async def wait_for(pilot: Pilot[None], done: object, rounds: int = 2000) -> None:
-    """Let the app run until ``done()`` is true (bounded, no timing assertion)."""
-    for _ in range(rounds):
-        if done():  # type: ignore[operator]
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("the watch did not get there")
+async def wait_for(pilot: Pilot[None], done: Callable[[], bool]) -> None:
+    """Let the app run until ``done()`` is true (only a hang fails)."""
+    await until(pilot, done, "the watch to get there")
 
 
 def screen_text(app: App[None]) -> str:
@@ -65,7 +63,7 @@ async def test_a_seeded_four_bot_game_to_the_end_is_saved(tmp_path: Path) -> Non
     screen = WatchScreen(session, delay=0.0)
     app = Harness(screen)
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: session.game.state.phase == "game_over", 20000)
+        await wait_for(pilot, lambda: session.game.state.phase == "game_over")
         await pilot.pause()
         assert "game over" in screen_text(app)
         assert len(session.game.state.records) >= 2  # rounds went on without a dialog

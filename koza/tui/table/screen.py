@@ -76,6 +76,7 @@ class TableScreen(Comforts, RoundEnd, Refusals, Hints, WatchControls, Screen[Non
         self.message = ""
         self.error = False
         self._dialog = False
+        self._footer_keys: tuple[object, ...] = ()
         self.runner = BotRunner(
             self,
             session,
@@ -161,7 +162,15 @@ class TableScreen(Comforts, RoundEnd, Refusals, Hints, WatchControls, Screen[Non
         status.set_class(self.error and bool(self.message), "-error")
         status.update(self.message or self._status_text(sc))
         self.show_hint()
-        self.refresh_bindings()
+        self._refresh_footer()
+
+    def _refresh_footer(self) -> None:
+        """Have the footer redraw its keys only when they changed: it rebuilds itself each
+        time, and doing so on every bot move kept it blank on a busy machine."""
+        keys = tuple((k, a.binding, a.enabled) for k, a in self.active_bindings.items())
+        if keys != self._footer_keys:
+            self._footer_keys = keys
+            self.refresh_bindings()
 
     def _status_text(self, sc: Scene) -> str:
         if self.hidden and self.runner.thinking < 0:
