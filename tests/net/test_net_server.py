@@ -105,13 +105,13 @@ async def test_illegal_stale_and_out_of_turn_moves_are_refused_without_a_change(
         assert any("for event" in r for r in reasons)
         assert room.session.state is state  # nothing changed
         # each refusal also comes as a catalogue key, said in the player's language
-        keys = {m.key for m in refusals}
+        keys = {m.key for m in refusals()}
         illegal = illegal_reason(state.round, to_move(Play(wrong, "open")))
         assert {f"illegal.{illegal.code}", "illegal.not_your_turn", "net.says.stale_move"} == keys
         try:
             for lang in ("ru", "ka"):
                 strings.use_language(lang)
-                said = {from_server(m.key, m.values, m.reason) for m in refusals}
+                said = {from_server(m.key, m.values, m.reason) for m in refusals()}
                 assert say_reason(illegal) in said and not said & reasons
         finally:
             strings.use_language("en")
