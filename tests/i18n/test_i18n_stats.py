@@ -19,7 +19,14 @@ from koza.tui.screens.stats import StatsScreen
 from koza.tui.strings import t
 from koza.tui.table.score_plot import GameOverPlotScreen
 
-ALLOWED = {"esc", "Enter", "koza", "jsonl", "cut", "garbage", "Anna", "Boris", "Nino", "Gia"}
+ALLOWED = {"esc", "Enter", "koza", "jsonl", "cut", "garbage"} | {
+    "Anna",
+    "Boris",
+    "Gosha",
+    "Grisha",
+    "Nino",
+    "Gia",
+}
 """Key names, the unreadable saves' file names and the players' names."""
 
 
