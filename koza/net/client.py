@@ -52,7 +52,7 @@ from koza.net.protocol import (
     encode,
     error_message,
 )
-from koza.net.says import SAYS, Said
+from koza.net.says import Said
 
 MAX_SERVER_FRAME = 1 << 20
 
@@ -71,9 +71,8 @@ class ClientError(Exception):
     @classmethod
     def of(cls, error: Error) -> ClientError:
         """The server's ``Error`` as an exception."""
-        said = Said(error.key.removeprefix("net.says."), error.values) if error.key else None
         exc = cls(error.message, error.code)
-        exc.said = said if said is not None and said.key in SAYS else None
+        exc.said = Said.from_catalogue(error.key, error.values)
         return exc
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from koza.core.explain import Reason
+from koza.core.explain import REASONS, Reason
 
 SAYS: dict[str, str] = {
     # what a frame or a message can get wrong
@@ -83,6 +83,15 @@ class Said:
     @classmethod
     def of(cls, key: str, /, **values: str | int) -> Said:
         return cls(key, values)
+
+    @classmethod
+    def from_catalogue(cls, key: str, values: Values) -> Said | None:
+        """The ``Said`` whose ``catalogue_key`` is ``key``; None for a key this side lacks."""
+        if key.startswith("illegal.") and key.removeprefix("illegal.") in REASONS:
+            return cls(key.removeprefix("illegal."), dict(values), rule=True)
+        if key.startswith("net.says.") and key.removeprefix("net.says.") in SAYS:
+            return cls(key.removeprefix("net.says."), dict(values))
+        return None
 
     @classmethod
     def of_reason(cls, reason: Reason) -> Said:

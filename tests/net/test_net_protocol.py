@@ -154,3 +154,13 @@ def test_the_leak_check_finds_a_hand_sent_to_the_wrong_seat() -> None:
     assert len(leaks) == game.state.hand(0).bit_count()  # seat 0's hand, as ints in the view
     watched = encode(ViewUpdate(seq=game.state.seq, view=view_for(game.state, None)))
     assert leaked_tiles([watched], game.events, None) == []
+
+
+def test_a_said_text_comes_back_from_its_catalogue_key() -> None:
+    from koza.core.explain import Reason
+    from koza.net.says import SAYS, Said
+
+    for said in [Said.of(key) for key in SAYS] + [Said.of_reason(Reason("bazaar_left", {"n": 2}))]:
+        assert Said.from_catalogue(said.catalogue_key, said.values) == said
+    assert Said.from_catalogue("net.says.from_a_newer_server", {}) is None
+    assert Said.from_catalogue("menu.quit", {}) is None
