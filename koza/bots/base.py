@@ -4,14 +4,17 @@ A bot is any object with a ``name`` and ``choose(view: SeatView) -> Command``;
 it sees only its seat's view.  The one exception is the ``omniscient``
 reference, which declares ``sees_everything = True`` and is given the full
 state through ``choose_seeing_everything(state)``; ``decide`` routes both.
+A bot that needs nothing but its legal moves (``random``) declares
+``needs_only_legal = True`` and ``choose_legal(legal)``: ``decide`` then hands it
+those moves without building the whole view (it still learns nothing more).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
-from koza.core.commands import Command
+from koza.core.commands import Command, LegalMoves
 from koza.core.state import GameState
 from koza.core.view import SeatView, seat_view
 
@@ -34,16 +37,30 @@ class SeesEverything(Protocol):
     def choose_seeing_everything(self, state: GameState) -> Command: ...
 
 
+class NeedsOnlyLegal(Protocol):
+    """A bot that decides from its legal moves alone (a part of its view)."""
+
+    name: str
+    needs_only_legal: bool
+
+    def choose_legal(self, legal: LegalMoves) -> Command: ...
+
+
 class RandomBot:
     """Plays a uniformly random legal move."""
 
     name = "random"
+    needs_only_legal = True
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
     def choose(self, view: SeatView) -> Command:
-        return self._rng.choice(view.legal)
+        return self.choose_legal(view.legal)
+
+    def choose_legal(self, legal: LegalMoves) -> Command:
+        """The same pick as ``choose`` of a view with these legal moves."""
+        return self._rng.choice(legal)
 
 
 BOT_LEVELS: tuple[str, ...] = (
@@ -94,7 +111,13 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
 
 
 def decide(bot: Bot, state: GameState, seat: int) -> Command:
-    """Ask ``bot`` for ``seat``'s move: its view, or the full state for a reference bot."""
+    """Ask ``bot`` for ``seat``'s move: its view, or the full state for a reference bot.
+
+    A bot that needs only its legal moves gets them alone when ``seat`` is to move
+    (they are then its view's ``legal``), which spares building the view.
+    """
+    if getattr(bot, "needs_only_legal", False) and state.turn == seat:
+        return cast(NeedsOnlyLegal, bot).choose_legal(state.legal_moves())
     if getattr(bot, "sees_everything", False) and isinstance(bot, SeesEverything):
         return bot.choose_seeing_everything(state)
     return bot.choose(seat_view(state, seat))

@@ -105,6 +105,44 @@ def test_bots_are_reproducible_given_a_seed(name: str) -> None:
     assert play(5) == play(5)
 
 
+def test_random_picks_the_same_from_its_legal_moves_as_from_its_view() -> None:
+    """``decide`` spares the random bot its view; its picks stay those the view gave."""
+    game = Game.new(["a", "b", "c", "d"], seed=3)
+    by_view, by_legal = make_bot("random", 9), make_bot("random", 9)
+    moves = 0
+    while game.state.phase != "game_over" and moves < 400:
+        st = game.state
+        if st.phase == "round_over":
+            game.next_round()
+            continue
+        view = seat_view(st, st.turn)
+        cmd = decide(by_legal, st, st.turn)
+        assert cmd == by_view.choose(view) and cmd in view.legal
+        game.play(cmd)
+        moves += 1
+    assert moves == 400 or game.state.phase == "game_over"
+
+
+def test_a_bot_asked_for_a_seat_not_to_move_still_gets_that_seats_view() -> None:
+    game = Game.new(["a", "b"], seed=1)
+    seen: list[SeatView] = []
+
+    class Recorder:
+        name = "recorder"
+        needs_only_legal = True
+
+        def choose(self, view: SeatView) -> Command:
+            seen.append(view)
+            return Play(0, "left")
+
+        def choose_legal(self, legal: LegalMoves) -> Command:
+            raise AssertionError("only the seat to move may be handed its legal moves")
+
+    other = 1 - game.turn
+    decide(Recorder(), game.state, other)
+    assert seen == [seat_view(game.state, other)] and not seen[0].legal
+
+
 def test_omniscient_needs_the_state_and_says_so() -> None:
     game = Game.new(["a", "b"], seed=1)
     bot = OmniscientBot(1)
