@@ -5,7 +5,7 @@ event being written: a finished ``write`` is in the system's cache), and syncs
 the file to the disk when asked (``flush``: the session asks at the end of a
 round, at game over and before koza waits for a person), on close, and
 otherwise at most ``SYNC_EVERY`` seconds after a write, by a one-shot timer
-that ``close`` ends.
+(``storage.timers``: one thread for all of them) that ``close`` ends.
 It holds an OS lock on the file while it is open, so two processes never write
 the same game.  A new save only appears under its name once its header and ``game_created`` are
 on disk (it is written under a hidden temporary name and then linked), so a
@@ -27,7 +27,7 @@ from functools import partial
 from pathlib import Path
 
 from koza.core.events import Event
-from koza.storage import savefile
+from koza.storage import savefile, timers
 from koza.storage.savefile import LoadedSave, SaveError, open_regular, os_error, parse, read_fd
 
 SYNC_EVERY = 0.1
@@ -93,15 +93,13 @@ def _publish(tmp: Path, path: Path) -> None:
     _sync_dir(path.parent)
 
 
-def _start_timer(delay: float, fire: Callable[[], None]) -> threading.Timer:
+def _start_timer(delay: float, fire: Callable[[], None]) -> timers.Pending:
     """Call ``fire`` once after ``delay`` seconds (a seam: tests fire it by hand).
 
-    Not a daemon: at exit Python waits the rest of the delay, so what a writer
-    that was never closed wrote still gets synced.  ``close`` cancels it.
+    At exit it fires at once, so what a writer that was never closed wrote still
+    gets synced.  ``close`` cancels it.
     """
-    timer = threading.Timer(delay, fire)
-    timer.start()
-    return timer
+    return timers.after(delay, fire)
 
 
 def _fire(ref: weakref.ReferenceType[SaveWriter]) -> None:
@@ -123,7 +121,7 @@ class SaveWriter:
         self._unnamed: Path | None = None  # the temporary name until the game is in
         self._guard = threading.Lock()  # the fd and the unsynced flag, against the timer
         self._unsynced = False  # written since the last sync
-        self._timer: threading.Timer | None = None
+        self._timer: timers.Pending | None = None
 
     @classmethod
     def create(cls, path: Path, sync: bool = True) -> SaveWriter:
@@ -304,7 +302,7 @@ class SaveWriter:
                     self._sync_locked()
                 fd, self._fd = self._fd, -1
                 os.close(fd)
-        if timer is not None and timer is not threading.current_thread():
+        if timer is not None:
             timer.join()
         if self._unnamed is not None:
             with contextlib.suppress(OSError):
