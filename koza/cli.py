@@ -6,7 +6,9 @@ lists them, so a new subcommand is one function and one list entry.  The app
 subcommands import ``koza.tui.launch`` only when run, so ``verify`` and ``sim``
 never import textual.  Bad input is one line on stderr and a non-zero exit.
 What the subcommands share is in ``cli_base``; ``verify`` and ``sim`` have a
-module each (``cli_verify``, ``cli_sim``).
+module each (``cli_verify``, ``cli_sim``).  A run builds only the parser of the
+subcommand it names (``build_parser(only=...)``), so ``koza sim`` never imports
+the network, tournament or statistics code.
 """
 
 from __future__ import annotations
@@ -42,7 +44,6 @@ from koza.cli_types import seconds
 from koza.cli_verify import add_verify_parser
 from koza.cli_verify import run_verify as run_verify
 from koza.cli_verify import verify_line as verify_line
-from koza.coach.review_cli import add_review_parser
 
 # --- the app (koza.tui.launch) -------------------------------------------------
 
@@ -170,6 +171,18 @@ def add_join_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
     net.add_join_parser(sub, common)
 
 
+def add_review_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    from koza.coach.review_cli import add_review_parser as add
+
+    add(sub, common)
+
+
+def add_stats_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    from koza.stats.cli import add_stats_parser as add
+
+    add(sub, common)
+
+
 # --- the parser --------------------------------------------------------------
 
 SUBCOMMANDS: list[Callable[[Subparsers, argparse.ArgumentParser], None]] = [
@@ -184,10 +197,36 @@ SUBCOMMANDS: list[Callable[[Subparsers, argparse.ArgumentParser], None]] = [
     add_host_parser,
     add_join_parser,
     add_review_parser,
+    add_stats_parser,
 ]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def subcommand_name(add: Callable[[Subparsers, argparse.ArgumentParser], None]) -> str:
+    """The subcommand an ``add_<name>_parser`` function adds."""
+    return add.__name__.removeprefix("add_").removesuffix("_parser")
+
+
+_VALUED = ("--save-dir", "--lang")
+"""The options before a subcommand that take a value."""
+
+
+def named_subcommand(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` runs, if it clearly names one (else None: ask the full parser)."""
+    names = {subcommand_name(add) for add in SUBCOMMANDS}
+    words = iter(argv)
+    for word in words:
+        if word == "--":
+            continue
+        if word.startswith("-"):
+            if "=" not in word and any(opt.startswith(word) for opt in _VALUED):
+                next(words, None)  # its value (argparse takes any unique prefix too)
+            continue
+        return word if word in names else None
+    return None
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The ``koza`` parser; with ``only``, the parser of that subcommand alone."""
     parser = StrictParser(
         prog="koza",
         description="Kozel, the domino game.",
@@ -208,17 +247,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for add in SUBCOMMANDS:
-        add(sub, common)
-    from koza.stats.cli import add_stats_parser
-
-    add_stats_parser(sub, common)
+        if only is None or subcommand_name(add) == only:
+            add(sub, common)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    only = named_subcommand(argv)
     try:
-        args = parser.parse_args(argv)
+        try:
+            args = build_parser(only).parse_args(argv)
+        except UsageError:
+            if only is None:
+                raise
+            args = build_parser().parse_args(argv)  # the full parser says what is wrong
     except UsageError as exc:
         return fail(str(exc).removeprefix("koza: ").removeprefix("koza "), EXIT_USAGE)
     except SystemExit as exc:  # --help, --version

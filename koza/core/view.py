@@ -13,8 +13,8 @@ exactly (commands in it are written as in ``koza.core.commands``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from pydantic import TypeAdapter
+from functools import cache
+from typing import TYPE_CHECKING
 
 from koza.core import engine
 from koza.core.commands import NO_MOVES, LegalMoves
@@ -22,6 +22,9 @@ from koza.core.records import Action, Placed, RoundRecord
 from koza.core.rules import RuleSet
 from koza.core.state import GameState, Phase
 from koza.core.tiles import ALL_TILES_MASK, tiles_of
+
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,15 +91,20 @@ class SeatView:
 
     def to_json(self) -> str:
         """This view as JSON (``from_json`` gives back an equal view)."""
-        return _VIEW_ADAPTER.dump_json(self).decode()
+        return _view_adapter().dump_json(self).decode()
 
     @staticmethod
     def from_json(text: str | bytes) -> SeatView:
         """The view in ``text``, validated (pydantic's ``ValidationError`` if it is not one)."""
-        return _VIEW_ADAPTER.validate_json(text)
+        return _view_adapter().validate_json(text)
 
 
-_VIEW_ADAPTER: TypeAdapter[SeatView] = TypeAdapter(SeatView)
+@cache
+def _view_adapter() -> TypeAdapter[SeatView]:
+    """The view's JSON schema, built when first needed (it is costly: not at import)."""
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(SeatView)
 
 
 def seat_view(state: GameState, seat: int, face_up: bool = False) -> SeatView:

@@ -282,3 +282,70 @@ def test_python_m_koza_verify_without_textual(tmp_path: Path) -> None:
     assert real.returncode == 1
     assert real.stdout.startswith(f"{GOLDEN}: ok, 7 rounds")
     assert real.stderr == f"{tmp_path / 'x.koza.jsonl'}: no such file\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "name"),
+    [
+        (["sim", "--players", "2"], "sim"),
+        (["--save-dir", "sim", "verify", "x"], "verify"),  # "sim" is the folder here
+        (["--save-dir=d", "--lang", "ru", "stats"], "stats"),
+        (["--sav", "tournament", "sim"], "sim"),  # argparse takes a prefix of --save-dir
+        (["--", "review", "f"], "review"),
+        (["--help"], None),
+        (["--version"], None),
+        (["nosuch", "sim"], None),
+        ([], None),
+    ],
+)
+def test_the_subcommand_a_run_names(argv: list[str], name: str | None) -> None:
+    from koza.cli import named_subcommand
+
+    assert named_subcommand(argv) == name
+
+
+def test_each_subcommand_alone_parses_and_helps_as_in_the_full_parser(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from koza.cli import SUBCOMMANDS, subcommand_name
+
+    names = [subcommand_name(add) for add in SUBCOMMANDS]
+    assert {"sim", "verify", "stats", "review", "tournament"} <= set(names)
+    for name in names:
+        helps = []
+        for parser in (build_parser(), build_parser(only=name)):
+            with pytest.raises(SystemExit):
+                parser.parse_args([name, "--help"])
+            helps.append(capsys.readouterr().out)
+        assert helps[0] == helps[1] and f"usage: koza {name}" in helps[0]
+    alone = build_parser(only="sim").parse_args(
+        ["--save-dir", "d", "sim", "--players", "2", "--games", "1"]
+    )
+    full = build_parser().parse_args(["--save-dir", "d", "sim", "--players", "2", "--games", "1"])
+    assert vars(alone) == vars(full)
+
+
+def test_a_bad_word_after_a_subcommand_is_told_as_the_full_parser_tells_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run(capsys, "--sav", "sim", "verify", "x", "--players", "2")
+    assert code == 2 and err == "koza: unrecognized arguments: --players 2\n"
+    code, _, err = run(capsys, "sim", "--games", "1", "--players", "2", "verify")
+    assert code == 2 and err == "koza: unrecognized arguments: verify\n"
+
+
+def test_koza_sim_imports_only_what_it_runs(tmp_path: Path) -> None:
+    code = (
+        "import runpy, sys\n"
+        "sys.argv = ['koza', 'sim', '--players', '2', '--games', '1', '--save-dir', sys.argv[1]]\n"
+        "try:\n    runpy.run_module('koza', run_name='__main__')\n"
+        "except SystemExit as e:\n"
+        "    heavy = ('asyncio', 'multiprocessing', 'koza.net', 'koza.tournament', 'koza.stats',\n"
+        "             'koza.coach', 'koza.tui', 'textual')\n"
+        "    print('exit', e.code, sorted(m for m in heavy if m in sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True
+    )
+    assert done.stdout.endswith("exit 0 []\n"), done.stdout + done.stderr
+    assert len(list(tmp_path.glob("*.koza.jsonl"))) == 1
