@@ -69,9 +69,11 @@ def _lock(fd: int, path: Path) -> None:
 
 
 def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
+    written = os.write(fd, data)  # all of it, unless the disk is full or a signal came
+    if written < len(data):
+        view = memoryview(data)[written:]
+        while view:
+            view = view[os.write(fd, view) :]
 
 
 def _identity(st: os.stat_result) -> tuple[int, int]:
@@ -114,6 +116,7 @@ class SaveWriter:
 
     def __init__(self, path: Path, fd: int, size: int, sync: bool = True) -> None:
         self.path = path
+        self._where = os.fspath(path)  # what each write's check looks up
         self._fd = fd
         self._size = size
         self.sync = sync
@@ -211,7 +214,7 @@ class SaveWriter:
 
     def _still_ours(self) -> bool:
         try:
-            return _identity(os.stat(self.path)) == self._id
+            return _identity(os.stat(self._where)) == self._id
         except OSError:
             return False
 
@@ -245,7 +248,8 @@ class SaveWriter:
 
     def __call__(self, event: Event) -> None:
         """Append one event: written before returning, synced now or soon (see the module)."""
-        line = event.model_dump_json().encode() + b"\n"
+        # what ``model_dump_json`` writes, as bytes straight from the serializer
+        line = event.__pydantic_serializer__.to_json(event) + b"\n"
         tmp = self._unnamed
         if tmp is None:
             self._append(line)
