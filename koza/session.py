@@ -139,9 +139,12 @@ class Session:
     def play(self, command: Command, seat: int | None = None) -> None:
         """``Game.play`` (``IllegalMoveError`` passes through); saved before it returns."""
         self._check_open()
-        with self._owing_on_failure():
+        try:  # what ``_owing_on_failure`` does, inline: this runs for every move
             self.game.play(command, seat)
             self._flush_if_waiting()
+        except SaveError:
+            self._unsettled = True
+            raise
 
     def next_round(self) -> None:
         """Deal the next round (saved before it returns)."""

@@ -2,8 +2,9 @@
 
 ``Game`` is to Kozel what python-chess's ``Board`` is to chess: ``legal_moves()``,
 ``play(command)`` and a clear ``IllegalMoveError``.  Every event goes through
-the same fold as a replay (``apply_event``), then to the optional sink (the save
-file) before the in-memory state moves on, so live play and replay cannot differ.
+the same fold as a replay (``StateBuilder.apply``, as ``apply_event``), then to the
+optional sink (the save file) before the in-memory state moves on, so live play
+and replay cannot differ.
 """
 
 from __future__ import annotations
@@ -29,15 +30,17 @@ from koza.core.events import (
     TurnPassed,
 )
 from koza.core.explain import Reason, illegal_reason
+from koza.core.fold import StateBuilder
 from koza.core.rules import RuleError, RuleSet
 from koza.core.scoring import goats_and_ranking, score_round
 from koza.core.state import (
     GameState,
-    apply_event,
     expected_leader,
     first_bad_hand,
+    freeze,
     initial_state,
     replay,
+    thaw,
 )
 from koza.core.tiles import END_OF, N_TILES
 
@@ -68,6 +71,7 @@ class Game:
         self._events: list[Event] = list(events)
         self._frozen: tuple[Event, ...] | None = None  # ``events``, built once per change
         self._sink = sink
+        self._builder: StateBuilder | None = None  # holds ``state``, ready for the next event
         self._settle()
 
     # --- construction -------------------------------------------------------
@@ -133,12 +137,20 @@ class Game:
     # --- writing ------------------------------------------------------------
 
     def _emit(self, event: Event) -> None:
-        new_state = apply_event(self._state, event)
+        """Fold ``event`` (``ReplayError`` if it cannot follow), save it, then take it.
+
+        What ``apply_event`` does, with the builder kept from one event to the next
+        (``thaw`` is only needed after a failure: then it may hold a half-taken event).
+        """
+        builder, self._builder = self._builder or thaw(self._state), None
+        builder.apply(event)
+        new_state = freeze(builder)
         if self._sink is not None:
             self._sink(event)
         self._events.append(event)
         self._frozen = None
         self._state = new_state
+        self._builder = builder
 
     def _seq(self) -> int:
         return self._state.seq + 1
