@@ -88,24 +88,31 @@ ALL_BOTS: tuple[str, ...] = (*BOT_LEVELS, "omniscient")
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """A bot by its command-line name (see ``ALL_BOTS``); ``ValueError`` if unknown."""
-    from koza.bots.expert import ExpertBot
-    from koza.bots.greedy import GreedyBot
-    from koza.bots.montecarlo import MonteCarloBot
-    from koza.bots.omniscient import OmniscientBot
+    """A bot by its command-line name (see ``ALL_BOTS``); ``ValueError`` if unknown.
 
+    Each bot's module is imported when that bot is first made (``koza sim``'s random
+    bots need none of the others).
+    """
     name, _, level = spec.strip().partition(":")
     if name == "montecarlo":
+        from koza.bots.montecarlo import MonteCarloBot
+
         return MonteCarloBot(level or "default", seed)
     if level:
         raise ValueError(f"bot {name!r} has no levels (got {spec!r})")
     if name == "random":
         return RandomBot(seed)
     if name == "greedy":
+        from koza.bots.greedy import GreedyBot
+
         return GreedyBot(seed)
     if name == "expert":
+        from koza.bots.expert import ExpertBot
+
         return ExpertBot(seed)
     if name == "omniscient":
+        from koza.bots.omniscient import OmniscientBot
+
         return OmniscientBot(seed)
     raise ValueError(f"unknown bot {spec!r} (known: {', '.join(ALL_BOTS)})")
 

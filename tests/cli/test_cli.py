@@ -341,7 +341,8 @@ def test_koza_sim_imports_only_what_it_runs(tmp_path: Path) -> None:
         "try:\n    runpy.run_module('koza', run_name='__main__')\n"
         "except SystemExit as e:\n"
         "    heavy = ('asyncio', 'multiprocessing', 'koza.net', 'koza.tournament', 'koza.stats',\n"
-        "             'koza.coach', 'koza.tui', 'textual')\n"
+        "             'koza.coach', 'koza.tui', 'textual', 'koza.bots.montecarlo',\n"
+        "             'koza.bots.expert')\n"
         "    print('exit', e.code, sorted(m for m in heavy if m in sys.modules))\n"
     )
     done = subprocess.run(
