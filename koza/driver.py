@@ -85,9 +85,12 @@ def think(table: Table, state: GameState | None = None) -> Command | None:
     return decide(bot, state, seat)
 
 
-def advance(table: Table, cmd: Command | None) -> StepResult:
-    """Apply ``cmd`` for the seat to move, or deal the next round, or say it is over."""
-    state = table.game.state
+def advance(table: Table, cmd: Command | None, state: GameState | None = None) -> StepResult:
+    """Apply ``cmd`` for the seat to move, or deal the next round, or say it is over.
+
+    ``state``: the game's state now, if the caller has it at hand.
+    """
+    state = table.game.state if state is None else state
     if state.phase == "game_over":
         return "over"
     if state.phase in ("new", "round_over"):
@@ -102,7 +105,8 @@ def advance(table: Table, cmd: Command | None) -> StepResult:
 
 def step(table: Table) -> StepResult:
     """One step: the bot to move plays, or the next round is dealt."""
-    return advance(table, think(table))
+    state = table.game.state
+    return advance(table, think(table, state), state)
 
 
 def finish_round(table: Table) -> int:

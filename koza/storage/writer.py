@@ -214,24 +214,24 @@ class SaveWriter:
 
     def _still_ours(self) -> bool:
         try:
-            return _identity(os.stat(self._where)) == self._id
+            st = os.stat(self._where)
         except OSError:
             return False
+        return (st.st_dev, st.st_ino) == self._id
 
-    def _check_still_there(self) -> None:
-        """Refuse to write into a file that is no longer at ``path`` (moved or deleted)."""
-        if not self._still_ours():
-            raise SaveError(
-                f"{self.path}: the save file was moved or deleted while the game was open; "
-                "nothing more can be saved"
-            )
+    def _gone(self) -> SaveError:
+        """Why nothing goes into a file that is no longer at ``path`` (moved or deleted)."""
+        return SaveError(
+            f"{self.path}: the save file was moved or deleted while the game was open; "
+            "nothing more can be saved"
+        )
 
     def _append(self, data: bytes, sync_now: bool = False) -> None:
         """Write ``data`` whole or not at all; sync it now, or within ``SYNC_EVERY``."""
         if self._fd < 0:
             raise SaveError(f"{self.path}: the save file is closed")
-        if self._unnamed is None:
-            self._check_still_there()
+        if self._unnamed is None and not self._still_ours():
+            raise self._gone()
         try:
             _write_all(self._fd, data)
             with self._guard:
