@@ -111,9 +111,12 @@ class Session:
             try:
                 self.bot(seat)
             except ValueError as exc:
-                raise SaveError(
-                    f"{self.path}: seat {seat + 1} ({info.name}) is played by a bot this koza "
-                    f"cannot make: {shorten(str(exc))}"
+                raise SaveError.at(
+                    self.path,
+                    "file.unknown_bot",
+                    seat=seat + 1,
+                    name=info.name,
+                    error=shorten(str(exc)),
                 ) from None
 
     # --- reading ------------------------------------------------------------
@@ -184,7 +187,7 @@ class Session:
     def _check_open(self) -> None:
         """Refuse a closed session; first write what a failed save left owed."""
         if self._writer.closed:
-            raise SaveError(f"{self.path}: the session is closed")
+            raise SaveError.at(self.path, "file.session_closed")
         if self._unsettled:
             self._settle()
 
