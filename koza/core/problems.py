@@ -105,6 +105,10 @@ PROBLEMS: dict[str, str] = {
     "rule.unknown": "unknown rule option {name} (known: {known})",
     "rule.bad_value": "bad value {value} for rule {name}: {error}",
     "rule.not_pair": "rule {pair} should look like KEY=VALUE",
+    # what a review asks of a save
+    "review.no_game": "the save holds no game",
+    "review.no_seat": "this game has seats 0 to {last}, not {seat}",
+    "bot.unknown": "unknown bot {spec} (known: {known})",
     "command.invalid": "not a command: {error}",
     "command.invalid_at": "not a command: {field}: {error}",
 }
@@ -169,3 +173,7 @@ class Explained(Exception):
         error.where = getattr(other, "where", "")
         error.problem = getattr(other, "problem", None)
         return error
+
+
+class ProblemError(Explained, ValueError):
+    """A bad value a player gave (e.g. a seat a game lacks), said as a problem."""
