@@ -112,7 +112,7 @@ def add_resume_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
         t("cli.resume_about"),
         epilog=bot_delay_help(),
     )
-    p.add_argument("file", nargs="?", type=Path, help=t("cli.resume_file"))
+    p.add_argument("file", nargs="?", type=Path, metavar="FILE", help=t("cli.resume_file"))
     p.set_defaults(func=run_resume)
 
 
@@ -144,7 +144,7 @@ def add_replay_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
         t("cli.replay"),
         t("cli.replay_about"),
     )
-    p.add_argument("file", type=Path, help=t("cli.replay_file"))
+    p.add_argument("file", type=Path, metavar="FILE", help=t("cli.replay_file"))
     p.set_defaults(func=run_replay)
 
 

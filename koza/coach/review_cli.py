@@ -55,7 +55,7 @@ def add_review_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         description=t("cli.review_about"),
         epilog=t("cli.review_marks", marks=marks),
     )
-    p.add_argument("file", type=Path, help=t("cli.review_file"))
+    p.add_argument("file", type=Path, metavar="FILE", help=t("cli.review_file"))
     who = p.add_mutually_exclusive_group()
     who.add_argument(
         "--seat", type=_seat, action="append", metavar="N", help=t("cli.review_seat_help")

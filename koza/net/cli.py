@@ -211,8 +211,8 @@ def add_join_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser(
         "join", parents=[common], help=t("netcli.join"), description=t("netcli.join")
     )
-    p.add_argument("address", help=t("netcli.address_help"))
-    p.add_argument("code", help=t("netcli.code_help"))
+    p.add_argument("address", metavar="ADDRESS", help=t("netcli.address_help"))
+    p.add_argument("code", metavar="CODE", help=t("netcli.code_help"))
     p.add_argument("--name", help=t("netcli.name_help"))
     p.add_argument("--watch", action="store_true", help=t("netcli.watch_help"))
     p.add_argument("--password", help=t("netcli.join_password_help"))
