@@ -27,7 +27,7 @@ from koza.core.engine import (
     Move,
 )
 from koza.core.events import TileField
-from koza.core.problems import Explained
+from koza.core.problems import Explained, refused_value
 from koza.core.tiles import DOUBLE_OF, END_OF, LEFT, N_TILES, OPEN, RIGHT, End, tile_name
 
 __all__ = [
@@ -162,9 +162,10 @@ def command_from_json(text: str | bytes) -> Command:
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"])
+        error = refused_value(err)
         if where:
-            raise CommandError.of("command.invalid_at", field=where, error=err["msg"]) from None
-        raise CommandError.of("command.invalid", error=err["msg"]) from None
+            raise CommandError.of("command.invalid_at", field=where, error=error) from None
+        raise CommandError.of("command.invalid", error=error) from None
 
 
 class LegalMoves(tuple[Command, ...]):

@@ -99,6 +99,21 @@ PROBLEMS: dict[str, str] = {
         "the game over names goats {goats} and ranking {ranking}, "
         "but the rules give goats {want_goats} and ranking {want_ranking}"
     ),
+    # a value pydantic refused (its English is pydantic's own message)
+    "value.whole_number": "must be a whole number",
+    "value.at_most": "must be at most {limit}",
+    "value.at_least": "must be at least {limit}",
+    "value.below": "must be less than {limit}",
+    "value.above": "must be more than {limit}",
+    "value.one_of": "must be one of {expected}",
+    "value.missing": "is missing",
+    "value.not_allowed": "is not allowed here",
+    "value.text": "must be a text",
+    "value.yes_no": "must be true or false",
+    "value.list": "must be a list",
+    "value.too_long": "may have at most {limit} items",
+    "value.too_short": "must have at least {limit} items",
+    "value.said": "{error}",
     # rules and commands
     "rule.players": "Kozel is played by 2, 3 or 4 players, not {n}",
     "rule.pairs_four": "teams=pairs needs exactly 4 players",
@@ -123,14 +138,64 @@ class English(Protocol):
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong: a key of ``PROBLEMS`` and the values its text needs."""
+    """One thing wrong: a key of ``PROBLEMS`` and the values its text needs.
+
+    ``text``, when given, is the English as another library worded it (pydantic's
+    message), kept as it was; other languages say the key.
+    """
 
     key: str
     values: Mapping[str, object] = field(default_factory=dict)
+    text: str = ""
 
     def english(self) -> str:
         """The problem in English (values that are problems or reasons in English too)."""
+        if self.text:
+            return self.text
         return PROBLEMS[self.key].format(**{k: english_of(v) for k, v in self.values.items()})
+
+
+_PYDANTIC: dict[str, tuple[str, str]] = {
+    "int_parsing": ("value.whole_number", ""),
+    "int_type": ("value.whole_number", ""),
+    "int_from_float": ("value.whole_number", ""),
+    "less_than_equal": ("value.at_most", "le"),
+    "greater_than_equal": ("value.at_least", "ge"),
+    "less_than": ("value.below", "lt"),
+    "greater_than": ("value.above", "gt"),
+    "literal_error": ("value.one_of", "expected"),
+    "missing": ("value.missing", ""),
+    "extra_forbidden": ("value.not_allowed", ""),
+    "string_type": ("value.text", ""),
+    "bool_type": ("value.yes_no", ""),
+    "bool_parsing": ("value.yes_no", ""),
+    "list_type": ("value.list", ""),
+    "too_long": ("value.too_long", "max_length"),
+    "too_short": ("value.too_short", "min_length"),
+}
+"""pydantic's error types a player meets, with the problem key and the context value it needs."""
+
+
+def refused_value(error: Mapping[str, object], english: str | None = None) -> Problem:
+    """One pydantic error (``ValidationError.errors()[i]``) as a problem.
+
+    Its English is ``english``, else pydantic's message as it is.
+    """
+    text = str(error.get("msg", "")) if english is None else english
+    found = _PYDANTIC.get(str(error.get("type")))
+    context = error.get("ctx")
+    values: dict[str, object] = {}
+    if found is not None and found[1]:
+        value = context.get(found[1]) if isinstance(context, Mapping) else None
+        if value is None:
+            found = None
+        else:
+            values["limit" if found[1] != "expected" else "expected"] = (
+                str(value).replace(" or ", ", ") if found[1] == "expected" else value
+            )
+    if found is None:
+        return Problem("value.said", {"error": text}, text)
+    return Problem(found[0], values, text)
 
 
 def english_of(value: object) -> object:

@@ -14,7 +14,7 @@ from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from koza.core.problems import Explained
+from koza.core.problems import Explained, refused_value
 
 
 class RuleError(Explained, ValueError):
@@ -137,7 +137,8 @@ class RuleSet(BaseModel):
             err = exc.errors()[0]
             key = err["loc"][0] if err["loc"] else "?"
             value = repr(options.get(str(key)))
-            raise RuleError.of("rule.bad_value", value=value, name=key, error=err["msg"]) from None
+            error = refused_value(err)
+            raise RuleError.of("rule.bad_value", value=value, name=key, error=error) from None
 
     @classmethod
     def from_pairs(cls, pairs: Iterable[str]) -> RuleSet:

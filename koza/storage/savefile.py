@@ -28,7 +28,7 @@ from pydantic import ValidationError
 from koza import __version__
 from koza.core.events import EVENT_ADAPTER, Event
 from koza.core.fold import StateBuilder, paused_gc
-from koza.core.problems import PROBLEMS, Explained, Problem
+from koza.core.problems import PROBLEMS, Explained, Problem, refused_value
 from koza.core.state import GameState, ReplayError, begin, freeze
 
 FORMAT = "koza-save"
@@ -147,8 +147,8 @@ def describe_invalid(exc: ValidationError, raw: bytes) -> Problem:
         return problem("save.not_object")
     loc = err["loc"]
     where = ".".join(str(x) for x in loc[1:]) or "?"
-    msg = str(err["msg"]).removeprefix("Value error, ")
-    return problem("save.bad_field", event=loc[0] if loc else "event", field=where, error=msg)
+    error = refused_value(err, str(err["msg"]).removeprefix("Value error, "))
+    return problem("save.bad_field", event=loc[0] if loc else "event", field=where, error=error)
 
 
 def _upcast(name: str, lineno: int, raw: bytes, schema: int) -> Event:

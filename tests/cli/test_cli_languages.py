@@ -134,6 +134,7 @@ def test_a_review_speaks_the_language(
         ["sim", "--players", "2", "--games", "x"],
         ["sim", "--players", "2", "--games", "1", "--rule", "target"],
         ["sim", "--players", "2", "--games", "1", "--rule", "nosuch=1"],
+        ["sim", "--players", "2", "--games", "1", "--rule", "target=abc"],
         ["sim", "--players", "3", "--games", "1", "--rule", "teams=pairs"],
         ["watch", "--seats", "nosuchbot"],
         ["watch", "--delay", "99"],

@@ -79,6 +79,24 @@ def test_an_illegal_move_in_a_save_says_the_rule_in_the_language(tmp_path: Path)
         assert english(text) == set(), text
 
 
+def test_a_refused_field_keeps_pydantic_s_english_and_is_said_in_the_language(
+    tmp_path: Path,
+) -> None:
+    save = saved_game(tmp_path, seed=7, players=2)
+    lineno, _ = first_line(save, "round_dealt")
+    edit_event(save, lineno, leader="first")
+    with pytest.raises(SaveError) as caught:
+        load(save)
+    assert str(caught.value) == (
+        f"{save}:{lineno}: bad round_dealt event: leader: "
+        "Input should be a valid integer, unable to parse string as an integer"
+    )
+    for lang in LANGS:
+        text = said(caught.value, lang)
+        fields = {"round_dealt", "leader"}  # the save format's own names
+        assert text.startswith(f"{save}:{lineno}: ") and english(text, fields) == set(), text
+
+
 def test_a_file_that_is_not_a_save_is_said_in_the_language(tmp_path: Path) -> None:
     (tmp_path / "empty.koza.jsonl").write_text("")
     (tmp_path / "text.koza.jsonl").write_text("hello\n")
@@ -114,6 +132,7 @@ def test_the_systems_words_for_a_refused_file_are_koza_s_own(tmp_path: Path) -> 
         (lambda: RuleSet.from_pairs(["target"]), "rule.not_pair"),
         (lambda: RuleSet.from_pairs(["nosuch=1"]), "rule.unknown"),
         (lambda: RuleSet.from_pairs(["target=abc"]), "rule.bad_value"),
+        (lambda: RuleSet.from_pairs(["teams=x"]), "rule.bad_value"),
         (lambda: RuleSet(teams="pairs").check_players(3), "rule.pairs_four"),
         (lambda: RuleSet().check_players(7), "rule.players"),
     ],
@@ -125,7 +144,8 @@ def test_a_rule_error_carries_its_problem(make: object, key: str) -> None:
     assert isinstance(problem, Problem) and problem.key == key
     assert str(caught.value) == problem.english()
     for lang in LANGS:
-        assert said(caught.value, lang) != str(caught.value)
+        text = said(caught.value, lang)
+        assert text != str(caught.value) and english(text) == set(), text
 
 
 def test_a_command_error_carries_its_problem() -> None:
