@@ -41,7 +41,8 @@ def run_sim(args: argparse.Namespace) -> int:
         return fail(f"sim: {say_error(exc)}", EXIT_USAGE)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     folder = save_folder(args)
-    seats = [SeatInfo(name=f"Bot {i + 1}", kind="bot", bot="random") for i in range(args.players)]
+    names = [t("new.bot_name", n=i + 1) for i in range(args.players)]
+    seats = [SeatInfo(name=name, kind="bot", bot="random") for name in names]
     rounds = fish = events = 0
     goats: Counter[int] = Counter()
     start = time.perf_counter()
