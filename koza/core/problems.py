@@ -124,6 +124,11 @@ PROBLEMS: dict[str, str] = {
     "review.no_game": "the save holds no game",
     "review.no_seat": "this game has seats 0 to {last}, not {seat}",
     "bot.unknown": "unknown bot {spec} (known: {known})",
+    "cluster.no_dask": "--scheduler needs Dask's distributed package: {hint}",
+    "cluster.unreachable": "cannot reach the Dask scheduler at {address}: {error}",
+    "cluster.scheduler": "the Dask scheduler at {address}: {error}",
+    "cluster.no_workers": "the Dask scheduler at {address} has no workers",
+    "cluster.worker_failed": "a Dask worker failed: {error}",
     "command.invalid": "not a command: {error}",
     "command.invalid_at": "not a command: {field}: {error}",
 }

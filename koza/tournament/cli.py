@@ -120,7 +120,9 @@ def main(args: argparse.Namespace) -> int:
             cluster.client_class()  # without the extra: say how to install it, play nothing
         return _play(setup, units, args, baseline)
     except cluster.ClusterError as exc:
-        print(("" if args.quiet else "\n") + f"koza tournament: {exc}", file=err)
+        from koza.i18n.problems import say_error
+
+        print(("" if args.quiet else "\n") + f"koza tournament: {say_error(exc)}", file=err)
         return 1
 
 
