@@ -20,6 +20,7 @@ from koza.bots import Bot, decide, make_bot
 from koza.core.commands import Command
 from koza.core.events import SeatInfo
 from koza.core.game import Game
+from koza.core.problems import PROBLEMS, Problem
 from koza.core.rules import RuleSet
 from koza.core.state import GameState
 from koza.core.view import SeatView, seat_view
@@ -111,13 +112,11 @@ class Session:
             try:
                 self.bot(seat)
             except ValueError as exc:
-                raise SaveError.at(
-                    self.path,
-                    "file.unknown_bot",
-                    seat=seat + 1,
-                    name=info.name,
-                    error=shorten(str(exc)),
-                ) from None
+                values = {"seat": seat + 1, "name": info.name, "error": shorten(str(exc))}
+                english = PROBLEMS["file.unknown_bot"].format(**values)
+                why = getattr(exc, "problem", None) or values["error"]  # the bot's own, as data
+                problem = Problem("file.unknown_bot", {**values, "error": why})
+                raise SaveError.explained(problem, str(self.path), english) from None
 
     # --- reading ------------------------------------------------------------
 
