@@ -175,3 +175,16 @@ def test_argparse_errors_are_said_in_the_language() -> None:
     new = "a message argparse may add one day"
     assert say_argparse(new) == new
     assert len(ARGPARSE_ERRORS) == len(set(ARGPARSE_ERRORS.values()))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_app_says_why_a_save_cannot_be_opened_in_the_language(
+    lang: str, tmp_path: Path
+) -> None:
+    (tmp_path / "empty.koza.jsonl").write_text("")
+    with pytest.raises(SaveError) as caught:
+        load(tmp_path / "empty.koza.jsonl")
+    strings.use_language(lang)
+    text = strings.cannot_open(tmp_path / "empty.koza.jsonl", caught.value)
+    assert text.count(str(tmp_path)) == 1  # the file is named once
+    assert english(text) == set(), text
