@@ -44,6 +44,7 @@ from koza.cli_verify import run_verify as run_verify
 from koza.cli_verify import verify_line as verify_line
 from koza.coach.review_cli import add_review_parser
 from koza.i18n.problems import say_error
+from koza.tui import strings
 from koza.tui.strings import t
 
 # --- the app (koza.tui.launch) -------------------------------------------------
@@ -214,24 +215,46 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def language_asked(argv: Sequence[str]) -> str | None:
-    """The language a ``--lang`` in ``argv`` names (the last one), to word the parser in."""
-    from koza.i18n import language_of
-
-    asked = None
+def option_values(argv: Sequence[str], option: str) -> list[str]:
+    """The values ``argv`` gives ``option``, in order, read before the parser exists."""
+    found = []
     for i, word in enumerate(argv):
         if word == "--":
             break
-        if word == "--lang" and i + 1 < len(argv):
-            asked = language_of(argv[i + 1]) or asked
-        elif word.startswith("--lang="):
-            asked = language_of(word.partition("=")[2]) or asked
-    return asked
+        if word == option and i + 1 < len(argv):
+            found.append(argv[i + 1])
+        elif word.startswith(option + "="):
+            found.append(word.partition("=")[2])
+    return found
+
+
+def language_asked(argv: Sequence[str]) -> str | None:
+    """The last language koza speaks that a ``--lang`` in ``argv`` names (for the parser)."""
+    from koza.i18n import language_of
+
+    asked = [lang for value in option_values(argv, "--lang") if (lang := language_of(value))]
+    return asked[-1] if asked else None
+
+
+def saved_language(argv: Sequence[str]) -> str | None:
+    """The language chosen in the app's settings, in the save folder ``argv`` names."""
+    from koza.i18n import language_of
+    from koza.storage.folder import save_dir
+    from koza.tui.settings import SETTINGS_FILE, read_settings
+
+    folders = option_values(argv, "--save-dir")
+    saved = read_settings(save_dir(folders[-1] if folders else None) / SETTINGS_FILE)
+    language = saved.get("language")
+    return language_of(language) if isinstance(language, str) else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    use_language(language_asked(argv))  # before the parser: its help is in that language
+    asked = language_asked(argv)  # before the parser: its help is in that language
+    if asked is not None:
+        use_language(asked)
+    elif not os.environ.get("KOZA_LANG") and (saved := saved_language(argv)):
+        strings.use_language(saved)  # the app's setting comes before the locale
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

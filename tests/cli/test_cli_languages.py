@@ -215,3 +215,18 @@ def test_the_line_mode_table_is_in_the_language(lang: str) -> None:
     ]
     text += "\n" + "\n".join(str(describe_event(ev, ("Ann", "Bob"))) for ev in events)
     assert english(text, NAMES) == set(), text
+
+
+def test_the_app_s_language_setting_speaks_on_the_command_line_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "koza-settings.json").write_text('{"language": "ka"}')
+    assert main(["--save-dir", str(tmp_path), "sim"]) == 2
+    err = capsys.readouterr().err
+    assert "აკლია" in err and english(err) == set(), err
+    monkeypatch.setenv("KOZA_LANG", "ru")  # the variable comes before the setting
+    strings.use_language("ru")
+    assert main(["--save-dir", str(tmp_path), "sim"]) == 2
+    assert "не хватает" in capsys.readouterr().err
+    assert main(["--save-dir", str(tmp_path), "--lang", "en", "sim"]) == 2  # and --lang first
+    assert "the following arguments are required" in capsys.readouterr().err
