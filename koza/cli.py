@@ -23,15 +23,15 @@ from pathlib import Path
 
 from koza import __version__
 from koza.cli_base import (
-    BOT_DELAY_HELP,
     EXIT_USAGE,
-    SAVE_DIR_HELP,
     StrictParser,
     Subparsers,
     UsageError,
+    bot_delay_help,
     bot_list,
     fail,
     language_code,
+    save_dir_help,
     save_folder,
     subparser,
     use_language,
@@ -44,6 +44,9 @@ from koza.cli_types import seconds
 from koza.cli_verify import add_verify_parser
 from koza.cli_verify import run_verify as run_verify
 from koza.cli_verify import verify_line as verify_line
+from koza.i18n.problems import say_error
+from koza.tui import strings
+from koza.tui.strings import t
 
 # --- the app (koza.tui.launch) -------------------------------------------------
 
@@ -53,11 +56,11 @@ def _launch(command: str, func: str, *call_args: object) -> int:
         launch = importlib.import_module("koza.tui.launch")
     except ModuleNotFoundError as exc:
         if exc.name in ("koza.tui", "koza.tui.launch"):
-            return fail(f"{command}: the app is not available yet")
-        return fail(f"{command}: cannot start the app: {exc}")
+            return fail(f"{command}: {t('cli.no_app')}")
+        return fail(f"{command}: {t('cli.app_failed', error=exc)}")
     run: Callable[..., int] | None = getattr(launch, func, None)
     if run is None:
-        return fail(f"{command}: the app is not available yet")
+        return fail(f"{command}: {t('cli.no_app')}")
     return int(run(*call_args))
 
 
@@ -66,7 +69,7 @@ def _existing(path: Path, command: str) -> str | None:
     from koza.storage.savefile import check_path
 
     problem = check_path(path)
-    return None if problem is None else f"{command}: {problem}"
+    return None if problem is None else f"{command}: {say_error(problem)}"
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -95,9 +98,9 @@ def add_play_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
         sub,
         common,
         "play",
-        "start the app (the default)",
-        "Start koza at its menu: a new game, resume, watch bots, replay, the rules.",
-        epilog=BOT_DELAY_HELP,
+        t("cli.play"),
+        t("cli.play_about"),
+        epilog=bot_delay_help(),
     )
     p.set_defaults(func=run_play)
 
@@ -107,11 +110,11 @@ def add_resume_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
         sub,
         common,
         "resume",
-        "go on with a saved game",
-        "Sit down at a saved game's table where it stopped (the file is only added to).",
-        epilog=BOT_DELAY_HELP,
+        t("cli.resume"),
+        t("cli.resume_about"),
+        epilog=bot_delay_help(),
     )
-    p.add_argument("file", nargs="?", type=Path, help="the save (default: the latest unfinished)")
+    p.add_argument("file", nargs="?", type=Path, metavar="FILE", help=t("cli.resume_file"))
     p.set_defaults(func=run_resume)
 
 
@@ -120,18 +123,18 @@ def add_watch_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
         sub,
         common,
         "watch",
-        "watch bots play",
-        "Bots play game after game with their hands face up; each game is saved.",
-        epilog=BOT_DELAY_HELP,
+        t("cli.watch"),
+        t("cli.watch_about"),
+        epilog=bot_delay_help(),
     )
     p.add_argument(
         "--seats",
         type=bot_list,
         metavar="BOT,BOT[,...]",
-        help=f"2 to 4 bots, one per seat, e.g. random,greedy,expert; bots: {bot_levels_help()}",
+        help=t("cli.seats_help", example="random,greedy,expert", bots=bot_levels_help()),
     )
-    p.add_argument("--delay", type=seconds(60), metavar="S", help="seconds between moves (0 to 60)")
-    p.add_argument("--seed", type=int, metavar="N", help="seed of the deals and the bots")
+    p.add_argument("--delay", type=seconds(60), metavar="S", help=t("cli.delay_help"))
+    p.add_argument("--seed", type=int, metavar="N", help=t("cli.watch_seed_help"))
     p.set_defaults(func=run_watch)
 
 
@@ -140,10 +143,10 @@ def add_replay_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
         sub,
         common,
         "replay",
-        "step through a saved game",
-        "Step through a saved game move by move, read only (an unfinished one can go on).",
+        t("cli.replay"),
+        t("cli.replay_about"),
     )
-    p.add_argument("file", type=Path, help="the save file to replay")
+    p.add_argument("file", type=Path, metavar="FILE", help=t("cli.replay_file"))
     p.set_defaults(func=run_replay)
 
 
@@ -227,33 +230,68 @@ def named_subcommand(argv: Sequence[str]) -> str | None:
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The ``koza`` parser; with ``only``, the parser of that subcommand alone."""
-    parser = StrictParser(
-        prog="koza",
-        description="Kozel, the domino game.",
-        epilog=BOT_DELAY_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+    parser = StrictParser(prog="koza", description=t("cli.about"), epilog=bot_delay_help())
+    parser.add_argument(
+        "--version", action="version", version=f"koza {__version__}", help=t("cli.version")
     )
-    parser.add_argument("--version", action="version", version=f"koza {__version__}")
-    parser.add_argument("--save-dir", type=Path, metavar="DIR", help=SAVE_DIR_HELP)
-    lang_help = "the app's language: en, ru or ka (default: KOZA_LANG, the setting, the locale)"
+    parser.add_argument("--save-dir", type=Path, metavar="DIR", help=save_dir_help())
+    lang_help = t("cli.lang_help")
     parser.add_argument("--lang", type=language_code, metavar="LANG", help=lang_help)
     # Subcommands take --save-dir too; SUPPRESS keeps a global one from being reset.
     common = StrictParser(add_help=False)
     common.add_argument(
-        "--save-dir", type=Path, metavar="DIR", default=argparse.SUPPRESS, help=SAVE_DIR_HELP
+        "--save-dir", type=Path, metavar="DIR", default=argparse.SUPPRESS, help=save_dir_help()
     )
     common.add_argument(
         "--lang", type=language_code, metavar="LANG", default=argparse.SUPPRESS, help=lang_help
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title=t("cli.commands"))
     for add in SUBCOMMANDS:
         if only is None or subcommand_name(add) == only:
             add(sub, common)
     return parser
 
 
+def option_values(argv: Sequence[str], option: str) -> list[str]:
+    """The values ``argv`` gives ``option``, in order, read before the parser exists."""
+    found = []
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == option and i + 1 < len(argv):
+            found.append(argv[i + 1])
+        elif word.startswith(option + "="):
+            found.append(word.partition("=")[2])
+    return found
+
+
+def language_asked(argv: Sequence[str]) -> str | None:
+    """The last language koza speaks that a ``--lang`` in ``argv`` names (for the parser)."""
+    from koza.i18n import language_of
+
+    asked = [lang for value in option_values(argv, "--lang") if (lang := language_of(value))]
+    return asked[-1] if asked else None
+
+
+def saved_language(argv: Sequence[str]) -> str | None:
+    """The language chosen in the app's settings, in the save folder ``argv`` names."""
+    from koza.i18n import language_of
+    from koza.storage.folder import save_dir
+    from koza.tui.settings import SETTINGS_FILE, read_settings
+
+    folders = option_values(argv, "--save-dir")
+    saved = read_settings(save_dir(folders[-1] if folders else None) / SETTINGS_FILE)
+    language = saved.get("language")
+    return language_of(language) if isinstance(language, str) else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    asked = language_asked(argv)  # before the parser: its help is in that language
+    if asked is not None:
+        use_language(asked)
+    elif not os.environ.get("KOZA_LANG") and (saved := saved_language(argv)):
+        strings.use_language(saved)  # the app's setting comes before the locale
     only = named_subcommand(argv)
     try:
         try:
@@ -271,7 +309,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return func(args)
     except KeyboardInterrupt:
-        return fail("interrupted", 130)
+        return fail(t("cli.interrupted"), 130)
     except BrokenPipeError:  # e.g. ``koza verify *.jsonl | head``: stop quietly
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -1,6 +1,7 @@
 """What every ``koza`` subcommand shares: the one-line error, the parser that
 raises instead of exiting, a subcommand's parser, argument types, the help texts
-and the save folder.  Nothing here imports textual."""
+and the save folder.  Every text is said in the chosen language (``t()``);
+argparse's own words are handled in ``cli_parser``.  Nothing here imports textual."""
 
 from __future__ import annotations
 
@@ -11,22 +12,14 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+from koza.cli_parser import StrictParser as StrictParser
+from koza.cli_parser import UsageError as UsageError
 from koza.driver import DEFAULT_DELAY
 from koza.storage.folder import save_dir
+from koza.tui.strings import t
 
 Subparsers = Any  # argparse's _SubParsersAction
 EXIT_USAGE = 2
-
-
-class UsageError(Exception):
-    """Bad command-line input (reported in one line, exit code 2)."""
-
-
-class StrictParser(argparse.ArgumentParser):
-    """A parser whose errors raise ``UsageError`` (one line) instead of exiting."""
-
-    def error(self, message: str) -> Any:  # argparse would print usage and exit
-        raise UsageError(f"{self.prog}: {message}")
 
 
 def fail(message: str, code: int = 1) -> int:
@@ -40,9 +33,9 @@ def player_count(text: str) -> int:
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        raise argparse.ArgumentTypeError(t("cli.not_a_number", text=repr(text))) from None
     if not 2 <= n <= 4:
-        raise argparse.ArgumentTypeError(f"Kozel is played by 2, 3 or 4 players, not {n}")
+        raise argparse.ArgumentTypeError(t("error.rule.players", n=n))
     return n
 
 
@@ -51,9 +44,9 @@ def positive_int(text: str) -> int:
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        raise argparse.ArgumentTypeError(t("cli.not_a_number", text=repr(text))) from None
     if n < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {n}")
+        raise argparse.ArgumentTypeError(t("cli.one_or_more", n=n))
     return n
 
 
@@ -63,7 +56,7 @@ def language_code(text: str) -> str:
 
     if text.lower() not in LANGUAGES:
         known = ", ".join(LANGUAGES)
-        raise argparse.ArgumentTypeError(f"unknown language {text!r} (koza speaks {known})")
+        raise argparse.ArgumentTypeError(t("cli.unknown_language", text=repr(text), known=known))
     return text.lower()
 
 
@@ -90,9 +83,11 @@ def bot_list(text: str) -> list[str]:
         try:
             make_bot(spec, 0)
         except ValueError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
+            from koza.i18n.problems import say_error
+
+            raise argparse.ArgumentTypeError(say_error(exc)) from None
     if not 2 <= len(specs) <= 4:
-        raise argparse.ArgumentTypeError(f"Kozel is played by 2, 3 or 4 players, not {len(specs)}")
+        raise argparse.ArgumentTypeError(t("error.rule.players", n=len(specs)))
     return specs
 
 
@@ -106,20 +101,37 @@ def bot_levels_help() -> str:
 def rule_options_help() -> str:
     """Every rule option with its values and default, for ``--rule``'s help (from the rule set)."""
     from koza.core.rules import options
+    from koza.tui.strings import rule_option, rule_values
 
-    lines = ["rule options (--rule KEY=VALUE, repeat it for more):"]
+    lines = [t("cli.rule_options")]
     for o in options():
-        lines.append(f"  {o.name}: {o.title.lower()} (default {o.default})")
+        said = rule_option(o.name)  # its words in the language; the codes typed stay
+        default = t("cli.default", value=o.default)
+        lines.append(f"  {o.name}: {said.title.lower()} ({default})")
         lines += textwrap.wrap(
-            o.values_in_words(), 76, initial_indent=" " * 6, subsequent_indent=" " * 6
+            said.values_in_words() if said.choices else rule_values(said),
+            76,
+            initial_indent=" " * 6,
+            subsequent_indent=" " * 6,
         )
     return "\n".join(lines)
 
 
-SAVE_DIR_HELP = "the folder of saved games (default: $KOZA_HOME, else the user data folder)"
-BOT_DELAY_HELP = f"""environment:
-  KOZA_BOT_DELAY=S  seconds between bot moves at the table (default {DEFAULT_DELAY})
-  KOZA_HOME=DIR     the folder of saved games"""
+def save_dir_help() -> str:
+    """``--save-dir``'s help."""
+    return t("cli.save_dir_help")
+
+
+def bot_delay_help() -> str:
+    """The environment variables, for the end of a help page."""
+    return "\n".join(
+        [
+            t("cli.environment"),
+            "  KOZA_BOT_DELAY=S  " + t("cli.env_bot_delay", delay=DEFAULT_DELAY),
+            "  KOZA_HOME=DIR     " + t("cli.env_home"),
+            "  KOZA_LANG=LANG    " + t("cli.env_lang"),
+        ]
+    )
 
 
 def save_folder(args: argparse.Namespace) -> Path:
@@ -132,11 +144,6 @@ def subparser(
 ) -> argparse.ArgumentParser:
     """A subcommand's parser: ``summary`` for ``koza --help``, ``about`` atop its own help."""
     parser: argparse.ArgumentParser = sub.add_parser(
-        name,
-        parents=[common],
-        help=summary,
-        description=about,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        **kw,
+        name, parents=[common], help=summary, description=about, **kw
     )
     return parser

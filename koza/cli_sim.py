@@ -18,6 +18,7 @@ from koza.cli_base import (
     save_folder,
     subparser,
 )
+from koza.tui.strings import t, tn
 
 
 def sim_game_seed(seed: int, index: int) -> int:
@@ -29,6 +30,7 @@ def run_sim(args: argparse.Namespace) -> int:
     from koza.core.events import SeatInfo
     from koza.core.rules import RuleError, RuleSet
     from koza.driver import finish_game
+    from koza.i18n.problems import say_error
     from koza.session import Session
     from koza.storage.savefile import SaveError
 
@@ -36,10 +38,11 @@ def run_sim(args: argparse.Namespace) -> int:
         rules = RuleSet.from_pairs(args.rule or [])
         rules.check_players(args.players)
     except RuleError as exc:
-        return fail(f"sim: {exc}", EXIT_USAGE)
+        return fail(f"sim: {say_error(exc)}", EXIT_USAGE)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     folder = save_folder(args)
-    seats = [SeatInfo(name=f"Bot {i + 1}", kind="bot", bot="random") for i in range(args.players)]
+    names = [t("new.bot_name", n=i + 1) for i in range(args.players)]
+    seats = [SeatInfo(name=name, kind="bot", bot="random") for name in names]
     rounds = fish = events = 0
     goats: Counter[int] = Counter()
     start = time.perf_counter()
@@ -54,18 +57,20 @@ def run_sim(args: argparse.Namespace) -> int:
                 events += len(s.game.events)
                 goats.update(st.goats)
     except (SaveError, OSError) as exc:
-        return fail(f"sim: {exc}")
+        return fail(f"sim: {say_error(exc)}")
     except KeyboardInterrupt:
-        return fail("sim: interrupted", 130)
+        return fail(f"sim: {t('cli.interrupted')}", 130)
     secs = time.perf_counter() - start
-    changed = ", ".join(f"{k}={v}" for k, v in rules.changed().items()) or "defaults"
-    side = "pair" if rules.teams == "pairs" else "seat"
-    goat_line = ", ".join(f"{side} {g}: {goats[g]}" for g in sorted(goats))
-    games = f"{args.games} game{'s' * (args.games != 1)}"
-    print(f"sim: {games}, {args.players} random players, seed {seed}, rules {changed}")
-    print(f"rounds: {rounds} ({rounds / args.games:.1f} a game), fish: {fish}, events: {events}")
-    print(f"goats: {goat_line}")
-    print(f"saved in {folder} ({secs:.1f} s)")
+    changed = ", ".join(f"{k}={v}" for k, v in rules.changed().items()) or t("sim.defaults")
+    side = "sim.pair" if rules.teams == "pairs" else "sim.seat"
+    goat_line = ", ".join(f"{t(side, n=g)}: {goats[g]}" for g in sorted(goats))
+    games = tn("sim.games", args.games)
+    players = tn("sim.players", args.players)
+    print("sim: " + t("sim.head", games=games, players=players, seed=seed, rules=changed))
+    each = f"{rounds / args.games:.1f}"
+    print(t("sim.rounds", rounds=rounds, each=each, fish=fish, events=events))
+    print(t("sim.goats", goats=goat_line))
+    print(t("sim.saved", folder=folder, secs=f"{secs:.1f}"))
     return 0
 
 
@@ -74,14 +79,16 @@ def add_sim_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
         sub,
         common,
         "sim",
-        "play and save games between random bots",
-        "Play whole games between random bots, save each, and print a summary.",
+        t("cli.sim"),
+        t("cli.sim_about"),
         epilog=rule_options_help(),
     )
-    p.add_argument("--players", type=player_count, required=True, metavar="N", help="2, 3 or 4")
-    p.add_argument("--games", type=positive_int, required=True, metavar="G", help="games to play")
-    p.add_argument("--seed", type=int, metavar="S", help="same seed, same games")
     p.add_argument(
-        "--rule", action="append", metavar="KEY=VALUE", help="a rule option (repeat; see below)"
+        "--players", type=player_count, required=True, metavar="N", help=t("cli.players_help")
     )
+    p.add_argument(
+        "--games", type=positive_int, required=True, metavar="G", help=t("cli.games_help")
+    )
+    p.add_argument("--seed", type=int, metavar="S", help=t("cli.sim_seed_help"))
+    p.add_argument("--rule", action="append", metavar="KEY=VALUE", help=t("cli.rule_help"))
     p.set_defaults(func=run_sim)

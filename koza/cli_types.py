@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from koza.tui.strings import t
+
 
 def seconds(most: float) -> Callable[[str], float]:
     """An argparse type: a number of seconds from 0 to ``most``."""
@@ -13,9 +15,9 @@ def seconds(most: float) -> Callable[[str], float]:
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+            raise argparse.ArgumentTypeError(t("cli.not_seconds", text=repr(text))) from None
         if not 0 <= value <= most:
-            raise argparse.ArgumentTypeError(f"must be between 0 and {most:g} seconds, not {text}")
+            raise argparse.ArgumentTypeError(t("cli.seconds_range", most=f"{most:g}", text=text))
         return value
 
     return parse

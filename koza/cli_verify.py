@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from koza.cli_base import Subparsers, subparser
+from koza.tui.strings import t, tn
 
 
 def _side_names(state: Any, side: int) -> str:
@@ -19,29 +20,40 @@ def _side_names(state: Any, side: int) -> str:
 
 def verify_line(path: Path) -> tuple[bool, str]:
     """``(ok, one line)`` for one save file."""
+    from koza.i18n.problems import say_error
     from koza.storage.savefile import SaveError, load
     from koza.verify import check_deals
 
     try:
         loaded = load(path)
     except SaveError as exc:
-        return False, str(exc)
+        return False, say_error(exc)
     deals = check_deals(loaded.events)
     if not deals.ok:
-        return False, f"{path}:{deals.bad_line}: {deals.problem()}"
+        bad = t("verify.bad_deal", round=deals.bad_round, seed=deals.seed)
+        return False, f"{path}:{deals.bad_line}: {bad}"
     st = loaded.state
-    scores = " ".join(str(t) for t in st.sheets.totals)
+    scores = " ".join(str(total) for total in st.sheets.totals)
     rounds = len(st.records)
-    line = f"{path}: ok, {rounds} round{'s' * (rounds != 1)}, scores {scores}"
+    line = f"{path}: " + t("verify.ok", rounds=tn("verify.rounds", rounds), scores=scores)
     if st.phase == "game_over":
         goats = ", ".join(_side_names(st, g) for g in st.goats)
-        line += f", game over (goat: {goats})"
+        line += ", " + t("verify.game_over", goats=goats)
     else:
-        line += f", in progress (round {st.round_no})"
-    line += f", {deals.summary()}"
+        line += ", " + t("verify.in_progress", round=st.round_no)
+    line += ", " + deals_summary(deals.seed, deals.deals)
     if loaded.torn:
-        line += "; a cut-off last line was dropped"
+        line += "; " + t("verify.torn")
     return True, line
+
+
+def deals_summary(seed: int | None, dealt: int) -> str:
+    """A few words on the deals for the ok line."""
+    if seed is None:
+        return t("verify.unchecked")
+    if dealt == 0:
+        return t("verify.nothing_dealt", seed=seed)
+    return t("verify.deals_match", seed=seed)
 
 
 def run_verify(args: argparse.Namespace) -> int:
@@ -58,8 +70,8 @@ def add_verify_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
         sub,
         common,
         "verify",
-        "check that save files load and replay",
-        "Check save files: one line each; the exit code is 0 only if every file is valid.",
+        t("cli.verify"),
+        t("cli.verify_about"),
     )
-    p.add_argument("files", nargs="+", type=Path, metavar="FILE", help="save files to check")
+    p.add_argument("files", nargs="+", type=Path, metavar="FILE", help=t("cli.verify_files"))
     p.set_defaults(func=run_verify)

@@ -57,7 +57,7 @@ class ReplayCursor:
         apply: Apply = apply_event,
     ) -> None:
         if not events:
-            raise ReplayError("no events")
+            raise ReplayError.of("replay.no_events")
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         self._events = tuple(events)

@@ -20,6 +20,7 @@ from koza.bots import Bot, decide, make_bot
 from koza.core.commands import Command
 from koza.core.events import SeatInfo
 from koza.core.game import Game
+from koza.core.problems import PROBLEMS, Problem
 from koza.core.rules import RuleSet
 from koza.core.state import GameState
 from koza.core.view import SeatView, seat_view
@@ -111,10 +112,11 @@ class Session:
             try:
                 self.bot(seat)
             except ValueError as exc:
-                raise SaveError(
-                    f"{self.path}: seat {seat + 1} ({info.name}) is played by a bot this koza "
-                    f"cannot make: {shorten(str(exc))}"
-                ) from None
+                values = {"seat": seat + 1, "name": info.name, "error": shorten(str(exc))}
+                english = PROBLEMS["file.unknown_bot"].format(**values)
+                why = getattr(exc, "problem", None) or values["error"]  # the bot's own, as data
+                problem = Problem("file.unknown_bot", {**values, "error": why})
+                raise SaveError.explained(problem, str(self.path), english) from None
 
     # --- reading ------------------------------------------------------------
 
@@ -187,7 +189,7 @@ class Session:
     def _check_open(self) -> None:
         """Refuse a closed session; first write what a failed save left owed."""
         if self._writer.closed:
-            raise SaveError(f"{self.path}: the session is closed")
+            raise SaveError.at(self.path, "file.session_closed")
         if self._unsettled:
             self._settle()
 

@@ -15,6 +15,7 @@ import random
 from typing import Protocol, cast, runtime_checkable
 
 from koza.core.commands import Command, LegalMoves
+from koza.core.problems import ProblemError
 from koza.core.state import GameState
 from koza.core.view import SeatView, seat_view
 
@@ -114,7 +115,7 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         from koza.bots.omniscient import OmniscientBot
 
         return OmniscientBot(seed)
-    raise ValueError(f"unknown bot {spec!r} (known: {', '.join(ALL_BOTS)})")
+    raise ProblemError.of("bot.unknown", spec=repr(spec), known=", ".join(ALL_BOTS))
 
 
 def decide(bot: Bot, state: GameState, seat: int) -> Command:

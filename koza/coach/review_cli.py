@@ -14,64 +14,63 @@ from koza.coach.review_file import DEFAULT_SEED, Review, review_path, review_sav
 from koza.coach.review_summary import summarize
 from koza.storage.savefile import SaveError
 
-ABOUT = (
-    "For each move of a saved game where a player had a choice, the expected penalty points "
-    "lost against the best move at that moment, judged from that player's view only with a "
-    "fixed seed (the same review every time); then each player's average loss per move and "
-    "costliest moves.  The review is kept beside the save as FILE.review.json (the save "
-    "itself is only read); Ctrl-C keeps what was done and the next run goes on from there."
-)
-
 
 def _count(text: str) -> int:
+    from koza.tui.strings import t
+
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        raise argparse.ArgumentTypeError(t("cli.not_a_number", text=repr(text))) from None
     if not 1 <= n <= 10_000:
-        raise argparse.ArgumentTypeError(f"must be from 1 to 10000, not {n}")
+        raise argparse.ArgumentTypeError(t("cli.samples_range", n=n))
     return n
 
 
 def _seat(text: str) -> int:
+    from koza.tui.strings import t
+
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a seat number") from None
+        raise argparse.ArgumentTypeError(t("cli.not_a_seat", text=repr(text))) from None
     if not 0 <= n <= 3:
-        raise argparse.ArgumentTypeError(f"seats are numbered 0 to 3, not {n}")
+        raise argparse.ArgumentTypeError(t("cli.seat_range", n=n))
     return n
 
 
 def add_review_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     """Register ``review`` on the ``koza`` command line."""
-    marks = ", ".join(f"{mark} from {points:g}" for points, mark in reversed(THRESHOLDS))
+    from koza.coach.review_text import mark_words
+    from koza.tui.strings import t
+
+    marks = ", ".join(
+        t("cli.review_mark", mark=mark_words(mark), points=f"{points:g}")
+        for points, mark in reversed(THRESHOLDS)
+    )
     p = sub.add_parser(
         "review",
         parents=[common],
-        help="what each move of a saved game cost against the best one",
-        description=ABOUT,
-        epilog=f"Marks by points lost: {marks}.",
+        help=t("cli.review"),
+        description=t("cli.review_about"),
+        epilog=t("cli.review_marks", marks=marks),
     )
-    p.add_argument("file", type=Path, help="the save file to review")
+    p.add_argument("file", type=Path, metavar="FILE", help=t("cli.review_file"))
     who = p.add_mutually_exclusive_group()
     who.add_argument(
-        "--seat",
-        type=_seat,
-        action="append",
-        metavar="N",
-        help="review seat N (0 is the first; repeat for more); "
-        "default: the human seats, or every seat in a game of bots",
+        "--seat", type=_seat, action="append", metavar="N", help=t("cli.review_seat_help")
     )
-    who.add_argument("--all", action="store_true", help="review every seat")
+    who.add_argument("--all", action="store_true", help=t("cli.review_all_help"))
     p.add_argument(
         "--samples",
         type=_count,
         default=DEFAULT_SAMPLES,
-        help=f"sampled deals per move (default {DEFAULT_SAMPLES}; fewer is quicker and rougher)",
+        help=t("cli.review_samples_help", n=DEFAULT_SAMPLES),
     )
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED, help="the review's seed (default 1)")
-    p.add_argument("--json", action="store_true", help="print the review as JSON")
+    p.add_argument(
+        "--seed", type=int, default=DEFAULT_SEED, help=t("cli.review_seed_help", n=DEFAULT_SEED)
+    )
+    p.add_argument("--json", action="store_true", help=t("cli.review_json_help"))
     p.set_defaults(func=run_review)
 
 
@@ -103,6 +102,7 @@ class Bar:
 
 def run_review(args: argparse.Namespace) -> int:
     from koza.cli import fail
+    from koza.i18n.problems import say_error
 
     save: Path = args.file
     bar = Bar(sys.stderr)
@@ -116,7 +116,7 @@ def run_review(args: argparse.Namespace) -> int:
             progress=bar,
         )
     except (SaveError, ValueError) as exc:  # a bad save, a seat the game lacks
-        return fail(f"review: {exc}")
+        return fail(f"review: {say_error(exc)}")
     except KeyboardInterrupt:
         bar.close()
         print(f"koza: {interrupted(bar.done, bar.total, save)}", file=sys.stderr, flush=True)

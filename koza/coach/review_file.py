@@ -31,6 +31,7 @@ from koza.coach.review import (
     review_decision,
 )
 from koza.core.events import Event
+from koza.core.problems import ProblemError
 from koza.core.state import apply_event
 from koza.storage.savefile import parse, read_save
 
@@ -190,7 +191,7 @@ def review_save(
     data = read_save(save)
     events = parse(save, data).events
     if not events:
-        raise ValueError(f"{save}: the save holds no game")
+        raise ProblemError.at(save, "review.no_game")
     first = apply_event(None, events[0])
     n_players = first.n_players
     if every:
@@ -198,7 +199,7 @@ def review_save(
     wanted = tuple(sorted(set(seats))) if seats is not None else default_seats(events)
     bad = [s for s in wanted if not 0 <= s < n_players]
     if bad:
-        raise ValueError(f"this game has seats 0 to {n_players - 1}, not {bad[0]}")
+        raise ProblemError.of("review.no_seat", last=n_players - 1, seat=bad[0])
     sha = hashlib.sha256(data).hexdigest()
     where = review_path(save)
     kept = read_kept(where) if keep else None

@@ -27,6 +27,7 @@ from koza.core.engine import (
     Move,
 )
 from koza.core.events import TileField
+from koza.core.problems import Explained, refused_value
 from koza.core.tiles import DOUBLE_OF, END_OF, LEFT, N_TILES, OPEN, RIGHT, End, tile_name
 
 __all__ = [
@@ -145,7 +146,7 @@ def from_move(move: Move) -> Command:
     return _COMMAND_OF[move]
 
 
-class CommandError(ValueError):
+class CommandError(Explained, ValueError):
     """A command's JSON that is not a command; the message is one line."""
 
 
@@ -161,7 +162,10 @@ def command_from_json(text: str | bytes) -> Command:
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"])
-        raise CommandError(f"not a command: {where + ': ' if where else ''}{err['msg']}") from None
+        error = refused_value(err)
+        if where:
+            raise CommandError.of("command.invalid_at", field=where, error=error) from None
+        raise CommandError.of("command.invalid", error=error) from None
 
 
 class LegalMoves(tuple[Command, ...]):

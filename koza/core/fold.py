@@ -34,7 +34,8 @@ from koza.core.events import (
     TilePlayed,
     TurnPassed,
 )
-from koza.core.explain import describe_illegal
+from koza.core.explain import illegal_reason
+from koza.core.problems import Explained, Problem
 from koza.core.records import Action, Placed, RoundRecord
 from koza.core.rules import RuleError, RuleSet
 from koza.core.scoring import (
@@ -49,7 +50,7 @@ from koza.core.tiles import END_OF, HALVES, LEFT, N_TILES, OTHER, RIGHT, tile_na
 MoveEvent = TilePlayed | DoublesPlayed | TileDrawn | TurnPassed
 
 
-class ReplayError(ValueError):
+class ReplayError(Explained, ValueError):
     """An event that cannot follow the state it was applied to."""
 
 
@@ -156,12 +157,12 @@ class StateBuilder:
         (``settle``): a long load builds them for its last round only.
         """
         if event.seq != 0:
-            raise ReplayError(f"the first event must have seq 0, not {event.seq}")
+            raise ReplayError.of("replay.first_seq", seq=event.seq)
         if not seats_checked:
             try:
                 event.rules.check_players(len(event.seats))
             except RuleError as exc:
-                raise ReplayError(str(exc)) from None
+                raise ReplayError.like(exc) from None
         self.game_id: str = event.game_id
         self.rules: RuleSet = event.rules
         self.seats: tuple[SeatInfo, ...] = event.seats
@@ -199,13 +200,13 @@ class StateBuilder:
     def apply(self, ev: Event) -> None:
         """Take ``ev``; raises ``ReplayError`` (the builder unchanged) if it cannot follow."""
         if ev.seq != self.seq + 1:
-            raise ReplayError(f"event seq {ev.seq} where {self.seq + 1} was due")
+            raise ReplayError.of("replay.seq_gap", seq=ev.seq, due=self.seq + 1)
         if self.phase == "game_over":
-            raise ReplayError(f"{ev.type} after the game was over")
+            raise ReplayError.of("replay.after_over", type=ev.type)
         if type(ev) not in _MOVES:  # moves, most of a game, are made here without a call
             handler = _HANDLERS.get(type(ev))
             if handler is None:
-                raise ReplayError(f"{ev.type} can only be the first event")
+                raise ReplayError.of("replay.only_first", type=ev.type)
             handler(self, ev)
             return
         if TYPE_CHECKING:
@@ -233,9 +234,11 @@ class StateBuilder:
         ):
             self._refuse(seat, move)
         if type(ev) is TileDrawn and r.bazaar[r.bz] != ev.tile:
-            raise ReplayError(
-                f"seat {seat} drew {tile_name(ev.tile)}, but the next bazaar tile is "
-                f"{tile_name(r.bazaar[r.bz])}"
+            raise ReplayError.of(
+                "replay.wrong_draw",
+                seat=seat,
+                tile=tile_name(ev.tile),
+                next=tile_name(r.bazaar[r.bz]),
             )
         if not self.round_owned:
             r = self._own_round(r)
@@ -250,14 +253,14 @@ class StateBuilder:
         """Raise why ``move`` by ``seat`` cannot be made now (it failed ``apply``'s check)."""
         r = self.round
         if self.phase != "playing" or r is None:
-            raise ReplayError(f"seat {seat} moved while no round was in play")
+            raise ReplayError.of("replay.no_round", seat=seat)
         if r.over:
-            raise ReplayError(f"seat {seat} moved after round {self.round_no} had ended")
+            raise ReplayError.of("replay.round_ended", seat=seat, round=self.round_no)
         if seat != r.turn:
-            raise ReplayError(f"seat {seat} moved out of turn (seat {r.turn} was to move)")
+            raise ReplayError.of("replay.out_of_turn", seat=seat, turn=r.turn)
         if r.left < 0 and self._fresh() and first_bad_hand(self, r.hands) >= 0:
-            raise ReplayError(f"round {self.round_no} was played, but its deal had to be voided")
-        raise ReplayError(f"seat {seat}: {describe_illegal(r, move, seat)}")
+            raise ReplayError.of("replay.should_void", round=self.round_no)
+        raise ReplayError.of("replay.illegal", seat=seat, why=illegal_reason(r, move, seat))
 
     def _fresh(self) -> bool:
         """No move was made in this round yet."""
@@ -301,26 +304,28 @@ def _record(b: StateBuilder, ev: MoveEvent, r: engine.Round) -> None:
 def _deal(b: StateBuilder, ev: RoundDealt) -> None:
     redeal = b.phase == "playing" and b.round is None
     if b.phase not in ("new", "round_over") and not redeal:
-        raise ReplayError(f"round {ev.round} was dealt while round {b.round_no} was in play")
+        raise ReplayError.of("replay.dealt_in_play", round=ev.round, playing=b.round_no)
     if b.phase == "round_over" and goats_and_ranking(b.sheets.totals, b.rules.target):
-        raise ReplayError(f"round {ev.round} was dealt after a score reached the target")
+        raise ReplayError.of("replay.dealt_after_target", round=ev.round)
     want_round = b.round_no if redeal else b.round_no + 1
     if ev.round != want_round:
-        raise ReplayError(f"round {ev.round} was dealt where round {want_round} was due")
+        raise ReplayError.of("replay.dealt_wrong_round", round=ev.round, due=want_round)
     if sorted(ev.shuffle) != list(range(N_TILES)):
         dup = next((t for t in ev.shuffle if ev.shuffle.count(t) > 1), None)
-        what = f"{tile_name(dup)} appears twice" if dup is not None else "tiles are missing"
-        raise ReplayError(f"the shuffle of round {ev.round} is not a full set: {what}")
+        what = (
+            Problem("replay.tile_twice", {"tile": tile_name(dup)})
+            if dup is not None
+            else Problem("replay.tiles_missing")
+        )
+        raise ReplayError.of("replay.bad_shuffle", round=ev.round, what=what)
     n = b.n_players
     hands, bazaar = engine.split_deal(ev.shuffle, n, b.rules.hand_size_for(n))
     leader, opening = expected_leader(b, hands)
     got_opening = -1 if ev.opening is None else ev.opening
     if (ev.leader, got_opening) != (leader, opening):
-        what = f"seat {leader}" + (f" opening with {tile_name(opening)}" if opening >= 0 else "")
-        got = f"seat {ev.leader}" + (
-            f" opening with {tile_name(got_opening)}" if got_opening >= 0 else ""
-        )
-        raise ReplayError(f"round {ev.round} names {got} to lead, but the rules give {what}")
+        want = _leader(leader, opening)
+        got = _leader(ev.leader, got_opening)
+        raise ReplayError.of("replay.wrong_leader", round=ev.round, got=got, want=want)
     b.round = engine.Round(hands, bazaar, leader, opening, b.rules.double_play == "doubles")
     b.round_owned = True
     if b.lazy:
@@ -330,16 +335,27 @@ def _deal(b: StateBuilder, ev: RoundDealt) -> None:
     b.chain, b.history = [], []
 
 
+def _leader(seat: int, opening: int) -> Problem:
+    """Who leads a round, and with which tile when the rules name one."""
+    if opening < 0:
+        return Problem("replay.leader", {"seat": seat})
+    return Problem("replay.leader_opening", {"seat": seat, "tile": tile_name(opening)})
+
+
 def _void(b: StateBuilder, ev: DealVoided) -> None:
     r = b.round
     if b.rules.redeal != "bad_hand":
-        raise ReplayError("a deal was voided, but redeals are off in these rules")
+        raise ReplayError.of("replay.redeal_off")
     if r is None or b.phase != "playing" or not b._fresh() or ev.round != b.round_no:
-        raise ReplayError(f"round {ev.round} was voided, but it is not a fresh deal")
+        raise ReplayError.of("replay.void_not_fresh", round=ev.round)
     bad = first_bad_hand(b, r.hands)
     if ev.seat != bad:
-        why = f"seat {bad}'s hand is the first bad one" if bad >= 0 else "no hand is bad"
-        raise ReplayError(f"seat {ev.seat}'s deal in round {ev.round} was voided, but {why}")
+        why = (
+            Problem("replay.first_bad_hand", {"seat": bad})
+            if bad >= 0
+            else Problem("replay.no_bad_hand")
+        )
+        raise ReplayError.of("replay.wrong_void", seat=ev.seat, round=ev.round, why=why)
     b.seq, b.round, b.round_owned = ev.seq, None, True
     b.chain, b.history, b.pending = [], [], []
 
@@ -347,7 +363,7 @@ def _void(b: StateBuilder, ev: DealVoided) -> None:
 def _scored(b: StateBuilder, ev: RoundScored) -> None:
     r = b.round
     if b.phase != "playing" or r is None or not r.over:
-        raise ReplayError(f"round {ev.round} was scored before it ended")
+        raise ReplayError.of("replay.scored_early", round=ev.round)
     out = r.out_seat
     result = score_round(b.rules, r.hands, out, b.sheets)
     want = RoundRecord(
@@ -363,9 +379,12 @@ def _scored(b: StateBuilder, ev: RoundScored) -> None:
     got = (ev.round, ev.outcome, ev.out_seat, ev.hand_points, ev.recorded, ev.totals, ev.opened)
     if got != want[:7]:
         i = next(i for i in range(7) if got[i] != want[i])
-        raise ReplayError(
-            f"round {ev.round} was scored with {_SCORED_FIELDS[i]}={got[i]!r}, "
-            f"but the rules give {want[i]!r}"
+        raise ReplayError.of(
+            "replay.wrong_score",
+            round=ev.round,
+            field=_SCORED_FIELDS[i],
+            got=repr(got[i]),
+            want=repr(want[i]),
         )
     b.seq, b.phase, b.sheets = ev.seq, "round_over", result.sheets
     b.records = (*b.records, want)
@@ -374,14 +393,17 @@ def _scored(b: StateBuilder, ev: RoundScored) -> None:
 def _game_over(b: StateBuilder, ev: GameOver) -> None:
     result = goats_and_ranking(b.sheets.totals, b.rules.target)
     if b.phase != "round_over" or result is None:
-        raise ReplayError("the game was declared over before any score reached the target")
+        raise ReplayError.of("replay.over_early")
     goats, ranking = tuple(result[0]), tuple(result[1])
     if ev.totals != b.sheets.totals:
-        raise ReplayError(f"the game ended with totals {ev.totals}, not {b.sheets.totals}")
+        raise ReplayError.of("replay.wrong_totals", got=ev.totals, want=b.sheets.totals)
     if (ev.goats, ev.ranking) != (goats, ranking):
-        raise ReplayError(
-            f"the game over names goats {ev.goats} and ranking {ev.ranking}, "
-            f"but the rules give goats {goats} and ranking {ranking}"
+        raise ReplayError.of(
+            "replay.wrong_goats",
+            goats=ev.goats,
+            ranking=ev.ranking,
+            want_goats=goats,
+            want_ranking=ranking,
         )
     b.seq, b.phase, b.goats, b.ranking = ev.seq, "game_over", goats, ranking
 

@@ -14,8 +14,10 @@ from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from koza.core.problems import Explained, refused_value
 
-class RuleError(ValueError):
+
+class RuleError(Explained, ValueError):
     """An unknown option, or a value out of range."""
 
 
@@ -113,9 +115,9 @@ class RuleSet(BaseModel):
     def check_players(self, n_players: int) -> None:
         """Raise ``RuleError`` if these rules cannot seat ``n_players``."""
         if not 2 <= n_players <= 4:
-            raise RuleError(f"Kozel is played by 2, 3 or 4 players, not {n_players}")
+            raise RuleError.of("rule.players", n=n_players)
         if self.teams == "pairs" and n_players != 4:
-            raise RuleError("teams=pairs needs exactly 4 players")
+            raise RuleError.of("rule.pairs_four")
 
     def changed(self) -> dict[str, object]:
         """The options that differ from the defaults."""
@@ -128,15 +130,15 @@ class RuleSet(BaseModel):
         unknown = [k for k in options if k not in cls.model_fields]
         if unknown:
             known = ", ".join(cls.model_fields)
-            raise RuleError(f"unknown rule option {unknown[0]!r} (known: {known})")
+            raise RuleError.of("rule.unknown", name=repr(unknown[0]), known=known)
         try:
             return cls.model_validate(dict(options))
         except ValidationError as exc:
             err = exc.errors()[0]
             key = err["loc"][0] if err["loc"] else "?"
-            raise RuleError(
-                f"bad value {options.get(str(key))!r} for rule {key}: {err['msg']}"
-            ) from None
+            value = repr(options.get(str(key)))
+            error = refused_value(err)
+            raise RuleError.of("rule.bad_value", value=value, name=key, error=error) from None
 
     @classmethod
     def from_pairs(cls, pairs: Iterable[str]) -> RuleSet:
@@ -145,7 +147,7 @@ class RuleSet(BaseModel):
         for pair in pairs:
             key, sep, value = pair.partition("=")
             if not sep or not key.strip():
-                raise RuleError(f"rule {pair!r} should look like KEY=VALUE")
+                raise RuleError.of("rule.not_pair", pair=repr(pair))
             options[key.strip()] = value.strip()
         return cls.from_options(options)
 

@@ -137,7 +137,7 @@ def begin(ev: Event) -> StateBuilder:
     ``apply_event``) and freezes one state at the end (``freeze``).
     """
     if not isinstance(ev, GameCreated):
-        raise ReplayError(f"a game must start with game_created, not {ev.type}")
+        raise ReplayError.of("replay.first_not_created", type=ev.type)
     return StateBuilder(ev, lazy=True)
 
 
@@ -155,7 +155,7 @@ def replay(events: Iterable[Event]) -> GameState:
     it = iter(events)
     first = next(it, None)
     if first is None:
-        raise ReplayError("no events")
+        raise ReplayError.of("replay.no_events")
     b = begin(first)
     apply = b.apply
     with paused_gc():

@@ -125,7 +125,7 @@ class Fold(EventVisitor[None, GameState]):
 
     def result(self) -> GameState:
         if self.state is None:
-            raise ReplayError("no events")
+            raise ReplayError.of("replay.no_events")
         return self.state
 
     def handlers(self) -> dict[type, Callable[[Any], None]]:

@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from koza.cli_types import seconds
 from koza.storage import folder as save_folder
+from koza.tui.strings import t, tn
 
 EXIT_USAGE = 2
 _CODE = re.compile(r"^[A-Z0-9]{4,12}$")
@@ -31,7 +32,7 @@ def _fail(message: str, code: int = 1) -> int:
 
 def _port(text: str) -> int:
     if not text.isdigit() or not 0 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port (0..65535)")
+        raise argparse.ArgumentTypeError(t("netcli.not_port", text=repr(text)))
     return int(text)
 
 
@@ -50,7 +51,7 @@ async def _serve(args: argparse.Namespace, ready: Any = None) -> int:
     try:
         tls = tls_context(args.cert, args.key) if args.cert else None
     except (OSError, ValueError) as exc:
-        return _fail(f"server: cannot use the certificate: {exc}")
+        return _fail(f"server: {t('netcli.bad_certificate', error=exc)}")
     reopened = koza.reopen()
     for warning in koza.warnings:
         print(f"koza server: {warning}", file=sys.stderr)
@@ -58,11 +59,12 @@ async def _serve(args: argparse.Namespace, ready: Any = None) -> int:
         server = await start(koza, args.host, args.port, tls)
     except OSError as exc:
         koza.close()
-        return _fail(f"server: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}")
+        where = f"{args.host}:{args.port}"
+        return _fail(f"server: {t('netcli.cannot_listen', where=where, error=_os_said(exc))}")
     port = next(iter(server.sockets)).getsockname()[1]
     scheme = "wss" if tls else "ws"
-    print(f"koza server: listening on {scheme}://{args.host}:{port}", flush=True)
-    print(f"koza server: save folder {folder}, {reopened} unfinished room(s) reopened", flush=True)
+    print(f"koza server: {t('netcli.listening', url=f'{scheme}://{args.host}:{port}')}", flush=True)
+    print(f"koza server: {tn('netcli.folder', reopened, folder=folder)}", flush=True)
     page = None
     try:
         if getattr(args, "web", None) is not None:
@@ -92,44 +94,60 @@ async def _start_page(args: argparse.Namespace, game_url: str) -> Any:
     try:
         runner, port = await start_web(game_url, args.host, args.web, args.public_url, args.cert)
     except OSError as exc:
-        _fail(f"server: cannot serve the web page on {args.host}:{args.web}: {exc.strerror or exc}")
+        where = f"{args.host}:{args.web}"
+        _fail(f"server: {t('netcli.cannot_serve_page', where=where, error=_os_said(exc))}")
         return None
-    print(f"koza server: web page on {args.public_url or f'http://{args.host}:{port}'}", flush=True)
+    url = args.public_url or f"http://{args.host}:{port}"
+    print(f"koza server: {t('netcli.web_page', url=url)}", flush=True)
     return runner
 
 
+def _os_said(exc: OSError) -> str:
+    """A failed socket or file operation in the language in use."""
+    from koza.i18n.problems import say_error
+    from koza.storage.savefile import SaveError, os_problem
+
+    return say_error(SaveError.explained(os_problem(exc), english=str(exc.strerror or exc)))
+
+
 def _one_line(exc: Exception) -> str:
-    """A refusal as one line (pydantic's errors span several)."""
+    """A refusal as one line in the language in use (pydantic's errors span several)."""
+    from koza.i18n.problems import say_error
+    from koza.tui.refusals import said_here
+
+    said = getattr(exc, "said", None)
+    if said is not None:
+        return said_here(said, str(exc))
     if isinstance(exc, ValidationError):
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"])
         return f"{where}: {err['msg']}" if where else str(err["msg"])
-    return str(exc)
+    return say_error(exc)
 
 
 def run_server(args: argparse.Namespace) -> int:
     if bool(args.cert) != bool(args.key):
-        return _fail("server: --cert and --key go together", EXIT_USAGE)
+        return _fail(f"server: {t('netcli.cert_and_key')}", EXIT_USAGE)
     logging.basicConfig(level=logging.WARNING, format="koza server: %(levelname)s %(message)s")
     return asyncio.run(_serve(args))
 
 
 def _add_listen(p: argparse.ArgumentParser, port: int) -> None:
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=_port, default=port, help=f"port (default {port}; 0: any)")
-    p.add_argument("--password", help="clients must give this password")
-    p.add_argument(
-        "--bot-delay", type=seconds(3600), default=-1, help="seconds before a bot's move"
-    )
+    p.add_argument("--host", default="127.0.0.1", help=t("netcli.host_help"))
+    p.add_argument("--port", type=_port, default=port, help=t("netcli.port_help", port=port))
+    p.add_argument("--password", help=t("netcli.password_help"))
+    p.add_argument("--bot-delay", type=seconds(3600), default=-1, help=t("netcli.bot_delay_help"))
 
 
 def add_server_parser(sub: Any, common: argparse.ArgumentParser) -> None:
-    p = sub.add_parser("server", parents=[common], help="serve rooms to players on other machines")
+    p = sub.add_parser(
+        "server", parents=[common], help=t("netcli.server"), description=t("netcli.server")
+    )
     _add_listen(p, 7777)
-    p.add_argument("--cert", type=Path, help="TLS certificate (PEM), with --key")
-    p.add_argument("--key", type=Path, help="TLS private key (PEM)")
-    p.add_argument("--web", type=_port, metavar="PORT", help="also serve the client as a web page")
-    p.add_argument("--public-url", help="the web page's address as browsers reach it")
+    p.add_argument("--cert", type=Path, help=t("netcli.cert_help"))
+    p.add_argument("--key", type=Path, help=t("netcli.key_help"))
+    p.add_argument("--web", type=_port, metavar="PORT", help=t("netcli.web_help"))
+    p.add_argument("--public-url", help=t("netcli.public_url_help"))
     p.set_defaults(func=run_server)
 
 
@@ -146,7 +164,7 @@ async def _join(args: argparse.Namespace) -> int:
     try:
         tls = ssl.create_default_context(cafile=args.cafile) if args.cafile else None
     except (OSError, ssl.SSLError) as exc:
-        return _fail(f"join: cannot use {args.cafile}: {exc}")
+        return _fail(f"join: {t('netcli.bad_cafile', path=args.cafile, error=exc)}")
     client = KozaClient(args.address, password=args.password, tls=tls)
     code = args.code.upper()
     try:
@@ -156,8 +174,9 @@ async def _join(args: argparse.Namespace) -> int:
     except (ClientError, ValueError) as exc:
         await client.close()
         return _fail(f"join: {_one_line(exc)}")
-    seat = "watching" if client.seat is not None and client.seat < 0 else f"seat {client.seat}"
-    print(f"koza: in room {code} at {client.url} ({seat})", flush=True)
+    watching = client.seat is not None and client.seat < 0
+    seat = t("netcli.watching") if watching else t("netcli.seat", seat=client.seat)
+    print(f"koza: {t('netcli.in_room', code=code, url=client.url, seat=seat)}", flush=True)
     bot = make_bot(args.bot) if args.bot else None
     try:
         if bot is None and not args.lines:
@@ -171,35 +190,35 @@ async def _join(args: argparse.Namespace) -> int:
 
 def run_join(args: argparse.Namespace) -> int:
     if not _CODE.match(args.code.upper()):
-        return _fail(f"join: {args.code!r} is not a room code", EXIT_USAGE)
+        return _fail(f"join: {t('netcli.not_code', code=repr(args.code))}", EXIT_USAGE)
     if not args.watch and not args.name:
-        return _fail("join: --name NAME is needed to take a seat", EXIT_USAGE)
+        return _fail(f"join: {t('netcli.name_needed')}", EXIT_USAGE)
     if args.bot:
         from koza.bots import make_bot
 
         try:
             make_bot(args.bot)
         except ValueError as exc:
-            return _fail(f"join: {exc}", EXIT_USAGE)
+            return _fail(f"join: {_one_line(exc)}", EXIT_USAGE)
     return asyncio.run(_join(args))
 
 
 def _add_lines(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--lines", action="store_true", help="a plain line-by-line table instead of the full screen"
-    )
+    p.add_argument("--lines", action="store_true", help=t("netcli.lines_help"))
 
 
 def add_join_parser(sub: Any, common: argparse.ArgumentParser) -> None:
-    p = sub.add_parser("join", parents=[common], help="take a seat in a room on a koza server")
-    p.add_argument("address", help="the server: HOST:PORT or ws://HOST:PORT")
-    p.add_argument("code", help="the room code")
-    p.add_argument("--name", help="your name at the table")
-    p.add_argument("--watch", action="store_true", help="watch the room instead of playing")
-    p.add_argument("--password", help="the server's or room's password")
-    p.add_argument("--bot", metavar="LEVEL", help="let a bot play this seat (scripted player)")
+    p = sub.add_parser(
+        "join", parents=[common], help=t("netcli.join"), description=t("netcli.join")
+    )
+    p.add_argument("address", metavar="ADDRESS", help=t("netcli.address_help"))
+    p.add_argument("code", metavar="CODE", help=t("netcli.code_help"))
+    p.add_argument("--name", help=t("netcli.name_help"))
+    p.add_argument("--watch", action="store_true", help=t("netcli.watch_help"))
+    p.add_argument("--password", help=t("netcli.join_password_help"))
+    p.add_argument("--bot", metavar="LEVEL", help=t("netcli.bot_help"))
     _add_lines(p)
-    p.add_argument("--cafile", type=Path, help="trust this certificate (a server's own, for wss)")
+    p.add_argument("--cafile", type=Path, help=t("netcli.cafile_help"))
     p.set_defaults(func=run_join)
 
 
@@ -213,9 +232,9 @@ def run_host(args: argparse.Namespace) -> int:
         rules = RuleSet.from_pairs(args.rule or [])
         rules.check_players(args.players)
     except RuleError as exc:
-        return _fail(f"host: {exc}", EXIT_USAGE)
+        return _fail(f"host: {_one_line(exc)}", EXIT_USAGE)
     if not 1 <= args.humans <= args.players:
-        return _fail("host: --humans must be between 1 and --players", EXIT_USAGE)
+        return _fail(f"host: {t('netcli.humans_range')}", EXIT_USAGE)
     options = {k: v for k, v in (p.split("=", 1) for p in args.rule or [])}
 
     async def play_host(koza: Any, url: str) -> int:
@@ -236,16 +255,17 @@ def run_host(args: argparse.Namespace) -> int:
         except (ClientError, ValueError) as exc:
             await client.close()
             return _fail(f"host: {_one_line(exc)}")
-        print(f"koza host: room {joined.code}; friends join with", flush=True)
-        where = "THIS-MACHINE" if args.host in ("0.0.0.0", "::") else args.host
+        print(f"koza host: {t('netcli.room_made', code=joined.code)}", flush=True)
+        where = t("netcli.this_machine") if args.host in ("0.0.0.0", "::") else args.host
         port = url.rsplit(":", 1)[1]
-        print(f"  koza join {where}:{port} {joined.code} --name NAME", flush=True)
+        name = t("netcli.name_word")
+        print(f"  koza join {where}:{port} {joined.code} --name {name}", flush=True)
         try:
             if not args.lines:
                 from koza.tui.remote_join import run_remote_app
 
                 return await run_remote_app(client, _folder(args), host_address=f"{where}:{port}")
-            print("koza host: type start to fill the open seats with bots and begin", flush=True)
+            print(f"koza host: {t('netcli.type_start')}", flush=True)
             return await linemode.run(client)
         finally:
             await client.close()
@@ -254,15 +274,15 @@ def run_host(args: argparse.Namespace) -> int:
 
 
 def add_host_parser(sub: Any, common: argparse.ArgumentParser) -> None:
-    p = sub.add_parser("host", parents=[common], help="start a server and a room, and play in it")
-    _add_listen(p, 7777)
-    p.add_argument("--name", default="Host", help="your name at the table")
-    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
-    p.add_argument("--humans", type=int, default=2, help="seats kept for people (default 2)")
-    p.add_argument("--bot", default="expert", help="bot level of the other seats")
-    p.add_argument(
-        "--away", type=seconds(3600), default=60.0, help="seconds before a bot stands in"
+    p = sub.add_parser(
+        "host", parents=[common], help=t("netcli.host"), description=t("netcli.host")
     )
-    p.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option")
+    _add_listen(p, 7777)
+    p.add_argument("--name", default="Host", help=t("netcli.name_help"))
+    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help=t("cli.players_help"))
+    p.add_argument("--humans", type=int, default=2, help=t("netcli.humans_help"))
+    p.add_argument("--bot", default="expert", help=t("netcli.host_bot_help"))
+    p.add_argument("--away", type=seconds(3600), default=60.0, help=t("netcli.away_help"))
+    p.add_argument("--rule", action="append", metavar="KEY=VALUE", help=t("cli.rule_help"))
     _add_lines(p)
     p.set_defaults(func=run_host, cert=None, key=None)

@@ -15,7 +15,7 @@ import threading
 from typing import Any, TextIO
 
 from koza.bots import Bot
-from koza.core.commands import Draw, Pass
+from koza.core.commands import Draw, Pass, Play, PlayDoubles
 from koza.core.tiles import tile_name
 from koza.core.view import SeatView
 from koza.net.client import KozaClient
@@ -30,15 +30,9 @@ from koza.net.protocol import (
     ViewUpdate,
 )
 from koza.net.scripted import autoplay
+from koza.tui.refusals import from_server, said_here
+from koza.tui.strings import t
 
-PHRASES = {
-    "hello": "Hello!",
-    "good_move": "Good move!",
-    "fish": "Fish!",
-    "oops": "Oops.",
-    "thanks": "Thanks!",
-    "good_game": "Good game!",
-}
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
@@ -53,41 +47,63 @@ def describe_event(ev: dict[str, Any], names: tuple[str, ...]) -> str | None:
     seat = ev.get("seat")
     who = plain(names[seat]) if isinstance(seat, int) and 0 <= seat < len(names) else "?"
     if kind == "tile_played":
-        return f"{who} plays {ev['tile']} {ev['end']}"
+        return t("lines.plays", who=who, tile=ev["tile"], end=_end(ev["end"]))
     if kind == "doubles_played":
-        return f"{who} plays {ev['left']} left and {ev['right']} right"
+        return t("lines.plays_doubles", who=who, left=ev["left"], right=ev["right"])
     if kind == "tile_drawn":
-        return f"{who} draws {ev['tile'] or 'a tile'}"
+        if ev["tile"]:
+            return t("lines.draws_tile", who=who, tile=ev["tile"])
+        return t("lines.draws", who=who)
     if kind == "turn_passed":
-        return f"{who} passes"
+        return t("lines.passes", who=who)
     if kind == "round_dealt":
-        return f"round {ev['round']} is dealt; {plain(names[ev['leader']])} leads"
+        return t("lines.dealt", round=ev["round"], leader=plain(names[ev["leader"]]))
     if kind == "round_scored":
-        return f"round {ev['round']} over ({ev['outcome']}): totals {ev['totals']}"
+        outcome = t(f"lines.outcome_{ev['outcome']}")
+        return t("lines.scored", round=ev["round"], outcome=outcome, totals=ev["totals"])
     if kind == "game_over":
-        return f"game over: goat {ev['goats']}, totals {ev['totals']}"
+        return t("lines.game_over", goats=ev["goats"], totals=ev["totals"])
     return None
+
+
+def _end(end: str) -> str:
+    """A chain end (``left``, ``right``, ``open``) in the language in use."""
+    return t(f"lines.end_{end}") if end in ("left", "right", "open") else end
+
+
+def move_words(cmd: Any) -> str:
+    """A legal move as the list of moves shows it."""
+    if isinstance(cmd, Draw):
+        return t("lines.draw")
+    if isinstance(cmd, Pass):
+        return t("lines.pass")
+    if isinstance(cmd, Play):
+        return f"{tile_name(cmd.tile)} {_end(cmd.end)}"
+    if isinstance(cmd, PlayDoubles):
+        return t("lines.doubles", left=tile_name(cmd.left), right=tile_name(cmd.right))
+    return str(cmd)
 
 
 def render(view: SeatView) -> list[str]:
     """The table as a few lines of text."""
     names = tuple(plain(n) for n in view.names)
-    chain = " ".join(f"[{p.left}|{p.right}]" for p in view.chain) or "(empty)"
+    chain = " ".join(f"[{p.left}|{p.right}]" for p in view.chain) or t("lines.empty")
     counts = ", ".join(f"{n} {c}" for n, c in zip(names, view.hand_counts, strict=False))
+    phase = t(f"lines.phase_{view.phase}")
     lines = [
-        f"-- round {view.round_no} · {view.phase} · totals {list(view.totals)}",
-        f"chain: {chain}",
-        f"bazaar {view.bazaar_count} · tiles in hand: {counts}",
+        "-- " + t("lines.head", round=view.round_no, phase=phase, totals=list(view.totals)),
+        t("lines.chain", chain=chain),
+        t("lines.counts", bazaar=view.bazaar_count, counts=counts),
     ]
     if view.seat >= 0:
-        lines.append("your hand: " + " ".join(tile_name(t) for t in view.hand))
+        lines.append(t("lines.hand", hand=" ".join(tile_name(tile) for tile in view.hand)))
         if view.legal:
-            moves = "  ".join(f"{i + 1}) {m}" for i, m in enumerate(view.legal))
-            lines.append(f"your move: {moves}")
+            moves = "  ".join(f"{i + 1}) {move_words(m)}" for i, m in enumerate(view.legal))
+            lines.append(t("lines.your_move", moves=moves))
         elif view.phase == "playing" and 0 <= view.turn < len(names):
-            lines.append(f"waiting for {names[view.turn]}")
+            lines.append(t("lines.waiting", name=names[view.turn]))
         elif view.phase == "round_over":
-            lines.append("round over: type next to deal the next round")
+            lines.append(t("lines.round_over"))
     return lines
 
 
@@ -103,17 +119,20 @@ def show(msg: Any, client: KozaClient, out: TextIO) -> None:
     elif isinstance(msg, ChatLine):
         print(f"<{plain(msg.name)}> {plain(msg.text)}", file=out)
     elif isinstance(msg, QuickLine):
-        print(f"<{plain(msg.name)}> {PHRASES[msg.phrase]}", file=out)
+        print(f"<{plain(msg.name)}> {t(f'net.phrase.{msg.phrase}')}", file=out)
     elif isinstance(msg, Away):
-        state = "a bot plays for it" if msg.bot_playing else f"{msg.seconds_left:.0f} s left"
-        print(f"seat {msg.seat + 1} is away ({state})", file=out)
+        left = f"{msg.seconds_left:.0f}"
+        state = t("lines.bot_plays") if msg.bot_playing else t("lines.seconds_left", secs=left)
+        print(t("lines.away", seat=msg.seat + 1, state=state), file=out)
     elif isinstance(msg, Refused):
-        print(f"not played: {msg.reason}", file=out)
+        reason = plain(_said(msg.key, msg.values, msg.reason))
+        print(t("lines.not_played", reason=reason), file=out)
     elif isinstance(msg, Error):
-        print(f"server: {msg.message}", file=out)
+        message = plain(_said(msg.key, msg.values, msg.message))
+        print(t("lines.server_says", message=message), file=out)
     elif isinstance(msg, RoomState) and not msg.started:
-        seats = ", ".join(s.name or "(open)" for s in msg.seats)
-        print(f"room {msg.code}: {seats}", file=out)
+        seats = ", ".join(plain(s.name) if s.name else t("lines.open_seat") for s in msg.seats)
+        print(t("lines.room", code=msg.code, seats=seats), file=out)
     out.flush()
 
 
@@ -142,7 +161,7 @@ async def _act(client: KozaClient, line: str, out: TextIO) -> bool:
         await client.start()
     elif word:
         quick = " ".join("!" + p for p in QUICK_PHRASES)
-        print(f"type a move number, draw, pass, next, start, say TEXT, {quick} or quit", file=out)
+        print(t("lines.usage", quick=quick), file=out)
     return True
 
 
@@ -184,6 +203,12 @@ async def run(client: KozaClient, bot: Bot | None = None, out: TextIO = sys.stdo
     finally:
         printer.cancel()
     if client.lost is not None:
-        print(f"koza: {client.lost}", file=sys.stderr)
+        lost = said_here(getattr(client, "lost_said", None), client.lost)
+        print(f"koza: {lost}", file=sys.stderr)
         return 1
     return 0
+
+
+def _said(key: str | None, values: Any, english: str) -> str:
+    """What the server said, in the language in use when it sent a catalogue key."""
+    return english if not key else from_server(key, values or {}, english)

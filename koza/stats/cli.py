@@ -6,16 +6,19 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from koza.stats.figures import PlayerFigures, SeatGame
-from koza.stats.saves import FolderStats, collect
+from koza.stats.saves import FolderStats, Unreadable, collect
+from koza.tui.strings import t, tn
 
 LAST_GAMES = 20
 """How many of a player's newest games ``--json`` lists."""
 
 NAME_WIDTH = 15
-COLUMNS = ("games", "goats", "goat %", "pts/rnd", "went out", "fish", "loss/mv")
+COLUMNS = ("games", "goats", "goat_rate", "points", "went_out", "fish", "loss")
+"""The table's columns after the player's name (``stats.cli_<column>`` says each)."""
 
 
 def _fixed(value: float | None, digits: int = 1) -> str:
@@ -28,7 +31,7 @@ def _percent(value: float | None) -> str:
 
 def player_label(p: PlayerFigures) -> str:
     """``Anna``, or ``bot expert`` for a bot level."""
-    return f"bot {p.name}" if p.kind == "bot" else p.name
+    return t("stats.cli_bot", level=p.name) if p.kind == "bot" else p.name
 
 
 def _cut(text: str, width: int) -> str:
@@ -37,10 +40,15 @@ def _cut(text: str, width: int) -> str:
 
 def to_text(stats: FolderStats) -> str:
     """The figures as a table a person reads, then the saves that could not be read."""
-    games = f"{stats.games} game{'s' * (stats.games != 1)}"
-    lines = [f"koza stats: {games} in {stats.folder} ({stats.reviewed} reviewed)"]
+    games = tn("stats.cli_games_count", stats.games)
+    head = t("stats.cli_head", games=games, folder=stats.folder, reviewed=stats.reviewed)
+    lines = [f"koza stats: {head}"]
     if stats.players:
-        lines.append(f"{'player':<{NAME_WIDTH}} " + " ".join(f"{c:>8}" for c in COLUMNS))
+        titles = [t(f"stats.cli_{c}") for c in COLUMNS]
+        widths = [max(8, len(title)) for title in titles]
+        player = t("stats.cli_player")
+        head = " ".join(f"{c:>{w}}" for c, w in zip(titles, widths, strict=True))
+        lines.append(f"{player:<{NAME_WIDTH}} {head}")
         for p in stats.players:
             cells = (
                 str(p.games),
@@ -52,12 +60,23 @@ def to_text(stats: FolderStats) -> str:
                 _fixed(p.loss_per_move, 2),
             )
             name = _cut(player_label(p), NAME_WIDTH)
-            lines.append(f"{name:<{NAME_WIDTH}} " + " ".join(f"{c:>8}" for c in cells))
+            row = " ".join(f"{c:>{w}}" for c, w in zip(cells, widths, strict=True))
+            lines.append(f"{name:<{NAME_WIDTH}} {row}")
     if stats.unreadable:
-        n = len(stats.unreadable)
-        lines.append(f"{n} save{'s' * (n != 1)} could not be read:")
-        lines += [f"  {bad.line}" for bad in stats.unreadable]
+        lines.append(tn("stats.cli_unreadable", len(stats.unreadable)))
+        lines += [f"  {said_line(stats.folder, bad)}" for bad in stats.unreadable]
     return "\n".join(lines)
+
+
+def said_line(folder: Path, bad: Unreadable) -> str:
+    """Why a save was left out, in the language in use, naming the file without its folder."""
+    from koza.i18n.problems import say_error
+
+    if bad.failure is None:
+        return bad.line
+    said = say_error(bad.failure)
+    path = str(folder / bad.name)
+    return bad.name + said[len(path) :] if said.startswith(f"{path}:") else said
 
 
 def _game_json(g: SeatGame) -> dict[str, Any]:
@@ -106,16 +125,18 @@ def to_json(stats: FolderStats) -> dict[str, Any]:
 
 def run_stats(args: argparse.Namespace) -> int:
     from koza.cli import fail, save_folder
+    from koza.i18n.problems import say_error
+    from koza.storage.savefile import os_failure
 
     folder = save_folder(args)
     if not folder.is_dir():
-        what = "is not a folder" if folder.exists() else "no such folder"
-        return fail(f"stats: {folder}: {what}")
+        what = "stats.cli_not_folder" if folder.exists() else "stats.cli_no_folder"
+        return fail(f"stats: {folder}: {t(what)}")
     try:  # the listing below would take a folder it cannot read for an empty one
         with os.scandir(folder):
             pass
     except OSError as exc:
-        return fail(f"stats: {folder}: cannot be read ({exc.strerror or exc})")
+        return fail(f"stats: {say_error(os_failure(folder, 'save.unreadable', exc))}")
     stats = collect(folder)
     if args.json:
         json.dump(to_json(stats), sys.stdout, ensure_ascii=False, indent=1)
@@ -130,12 +151,8 @@ def add_stats_parser(sub: Any, common: argparse.ArgumentParser | None = None) ->
     p = sub.add_parser(
         "stats",
         parents=[common] if common is not None else [],
-        help="figures per player from every saved game",
-        description="Read every save in the save folder and print, per player (bots per "
-        "level): games, goats and goat rate, points per round (the player's own hand "
-        "points), rounds won by going out, fish made, and the average review loss per "
-        "move where a review was kept.  Saves that cannot be read are named, never fatal.",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        help=t("cli.stats"),
+        description=t("cli.stats_about"),
     )
-    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument("--json", action="store_true", help=t("cli.stats_json_help"))
     p.set_defaults(func=run_stats)

@@ -25,6 +25,7 @@ class Unreadable:
 
     name: str
     line: str
+    failure: SaveError | None = field(default=None, compare=False)  # ``line`` as data
 
 
 @dataclass
@@ -88,16 +89,16 @@ def collect(save_dir: Path | None = None) -> FolderStats:
     games: list[SeatGame] = []
     for summary in sorted(list_saves(where, include_bad=True), key=lambda s: s.path.name):
         path = summary.path
-        error = summary.error
+        error, failure = summary.error, summary.failure
         if error is None:
             try:
                 seats, reviewed = _with_review(path, _read_game(path))
             except SaveError as exc:
-                error = str(exc)
+                error, failure = str(exc), exc
             except Exception as exc:  # one bad file never takes the statistics down
                 error = shorten(f"cannot be read ({type(exc).__name__}: {exc})")
         if error is not None:
-            stats.unreadable.append(Unreadable(path.name, _one_line(path, error)))
+            stats.unreadable.append(Unreadable(path.name, _one_line(path, error), failure))
             continue
         stats.games += 1
         stats.reviewed += reviewed

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
@@ -23,6 +23,7 @@ class SaveSummary:
     finished: bool
     kinds: tuple[str, ...]
     error: str | None = None  # set (and the rest empty) for an unreadable save
+    failure: SaveError | None = field(default=None, compare=False)  # ``error`` as data
 
 
 _SUMMARIES: dict[Path, tuple[tuple[int, int, int], SaveSummary]] = {}
@@ -51,7 +52,7 @@ def _summary(path: Path) -> SaveSummary | None:
             kinds=found.kinds,
         )
     except SaveError as exc:
-        summary = SaveSummary(path, modified, (), (), 0, False, (), error=str(exc))
+        summary = SaveSummary(path, modified, (), (), 0, False, (), error=str(exc), failure=exc)
     except Exception as exc:  # one bad file must never take the whole list down
         error = f"{path}: " + shorten(f"cannot be read ({type(exc).__name__}: {exc})")
         summary = SaveSummary(path, modified, (), (), 0, False, (), error=error)

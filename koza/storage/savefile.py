@@ -28,6 +28,7 @@ from pydantic import ValidationError
 from koza import __version__
 from koza.core.events import EVENT_ADAPTER, Event
 from koza.core.fold import StateBuilder, paused_gc
+from koza.core.problems import PROBLEMS, Explained, Problem, refused_value
 from koza.core.state import GameState, ReplayError, begin, freeze
 
 FORMAT = "koza-save"
@@ -44,8 +45,12 @@ log = logging.getLogger(__name__)
 log.addHandler(logging.NullHandler())  # no stray stderr output under the TUI
 
 
-class SaveError(Exception):
-    """A save that cannot be read, written or locked; ``str(e)`` is one line."""
+class SaveError(Explained):
+    """A save that cannot be read, written or locked; ``str(e)`` is one line.
+
+    ``where`` (the file, or ``file:line``) and ``problem`` say it again as data,
+    for the app and the command line to word in the player's language.
+    """
 
 
 @dataclass
@@ -74,9 +79,16 @@ def shorten(reason: str, limit: int = REASON_LIMIT) -> str:
     return reason if len(reason) <= limit else reason[: limit - 1] + "…"
 
 
-def refusal(name: str, lineno: int, reason: str) -> SaveError:
+def refusal(name: str, lineno: int, reason: Problem | str) -> SaveError:
     """The ``SaveError`` for line ``lineno`` of ``name``."""
-    return SaveError(f"{name}:{lineno}: {shorten(reason)}")
+    if isinstance(reason, str):
+        return SaveError(f"{name}:{lineno}: {shorten(reason)}")
+    return SaveError.explained(reason, f"{name}:{lineno}", shorten(reason.english()))
+
+
+def problem(key: str, /, **values: object) -> Problem:
+    """``Problem(key, values)``, shorter to write."""
+    return Problem(key, values)
 
 
 # --- reading -----------------------------------------------------------------
@@ -104,52 +116,48 @@ def _check_header(name: str, raw: bytes) -> int:
     except ValueError:
         head = None
     if not isinstance(head, dict) or head.get("format") != FORMAT:
-        raise refusal(name, 1, "not a koza save (no koza-save header)")
+        raise refusal(name, 1, problem("save.no_header"))
     schema = head.get("schema")
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
-        raise refusal(name, 1, f"bad save schema {schema!r}")
+        raise refusal(name, 1, problem("save.bad_schema", schema=repr(schema)))
     if schema > SCHEMA:
-        raise refusal(
-            name,
-            1,
-            f"save schema {schema} is newer than this koza {__version__} "
-            f"understands (schema {SCHEMA}); update koza to open it",
-        )
+        newer = problem("save.newer_schema", schema=schema, version=__version__, known=SCHEMA)
+        raise refusal(name, 1, newer)
     missing = [v for v in range(schema, SCHEMA) if v not in UPCASTERS]
     if missing:
-        raise refusal(name, 1, f"cannot upgrade save schema {missing[0]}")
+        raise refusal(name, 1, problem("save.cannot_upgrade", schema=missing[0]))
     return schema
 
 
-def describe_invalid(exc: ValidationError, raw: bytes) -> str:
+def describe_invalid(exc: ValidationError, raw: bytes) -> Problem:
     """One short reason why a line is not a valid event."""
     err = exc.errors(include_url=False)[0]
     kind = err["type"]
     if kind == "json_invalid":
         if not raw.strip():
-            return "a blank line"
+            return problem("save.blank_line")
         if "recursion limit" in str(err.get("msg", "")):
-            return "not valid JSON (nested too deeply)"
-        return "not valid JSON"
+            return problem("save.nested")
+        return problem("save.not_json")
     if kind == "union_tag_invalid":
-        return f"unknown event type {shorten(repr(err.get('ctx', {}).get('tag')), 40)}"
+        return problem("save.unknown_type", type=shorten(repr(err.get("ctx", {}).get("tag")), 40))
     if kind == "union_tag_not_found":
-        return "an event without a type"
+        return problem("save.no_type")
     if kind in ("dict_type", "model_type", "model_attributes_type"):
-        return "not an event (a JSON object was expected)"
+        return problem("save.not_object")
     loc = err["loc"]
     where = ".".join(str(x) for x in loc[1:]) or "?"
-    msg = str(err["msg"]).removeprefix("Value error, ")
-    return f"bad {loc[0] if loc else 'event'} event: {where}: {msg}"
+    error = refused_value(err, str(err["msg"]).removeprefix("Value error, "))
+    return problem("save.bad_field", event=loc[0] if loc else "event", field=where, error=error)
 
 
 def _upcast(name: str, lineno: int, raw: bytes, schema: int) -> Event:
     try:
         data = parse_json(raw)
     except ValueError:
-        raise refusal(name, lineno, "not valid JSON") from None
+        raise refusal(name, lineno, problem("save.not_json")) from None
     if not isinstance(data, dict):
-        raise refusal(name, lineno, "not an event (a JSON object was expected)")
+        raise refusal(name, lineno, problem("save.not_object"))
     for version in range(schema, SCHEMA):
         data = UPCASTERS[version](data)
     try:
@@ -176,8 +184,8 @@ def parse(path: Path, data: bytes) -> LoadedSave:
     except SaveError:
         raise
     except Exception as exc:  # a loader bug must still be a one-line refusal
-        why = shorten(f"cannot be read ({type(exc).__name__}: {exc})")
-        raise SaveError(f"{name}: {why}") from None
+        why = problem("save.unreadable", error=f"{type(exc).__name__}: {exc}")
+        raise SaveError.explained(why, name, shorten(why.english())) from None
 
 
 def _parse(name: str, path: Path, data: bytes) -> LoadedSave:
@@ -191,16 +199,12 @@ def _parse(name: str, path: Path, data: bytes) -> LoadedSave:
         if not tail:
             tail = lines.pop() + b"\n"
         good, torn = len(data) - len(tail), True
-        warnings.append(
-            f"{name}:{len(lines) + 1}: the last line was cut off (a crash while saving?) "
-            "and was dropped"
-        )
+        warnings.append(f"{name}:{len(lines) + 1}: {PROBLEMS['save.cut_off']}")
     if not lines:
-        why = "its header line is cut off" if torn else "the file is empty"
-        raise refusal(name, 1, f"not a koza save ({why})")
+        raise refusal(name, 1, problem("save.header_cut" if torn else "save.empty"))
     schema = _check_header(name, lines[0])
     if len(lines) == 1:
-        raise refusal(name, 2, "no game in the file (it ends after the header)")
+        raise refusal(name, 2, problem("save.no_game"))
     with paused_gc():  # a long load only allocates: collecting on the way is wasted work
         events, state = _fold_lines(name, lines, schema)
     for w in warnings:
@@ -230,10 +234,10 @@ def _fold_lines(name: str, lines: list[bytes], schema: int) -> tuple[list[Event]
             else:
                 builder.apply(ev)
         except ReplayError as exc:
-            raise refusal(name, lineno, str(exc)) from None
+            raise refusal(name, lineno, exc.problem or str(exc)) from None
         except Exception as exc:  # a fold bug must still be a one-line refusal
             why = f"{type(exc).__name__}: {exc}"
-            raise refusal(name, lineno, f"this event cannot be replayed ({why})") from None
+            raise refusal(name, lineno, problem("save.cannot_replay", error=why)) from None
         append(ev)
     assert builder is not None  # there is at least one line
     return events, freeze(builder)
@@ -242,31 +246,56 @@ def _fold_lines(name: str, lines: list[bytes], schema: int) -> tuple[list[Event]
 # --- files -------------------------------------------------------------------
 
 _KINDS = (
-    (stat.S_ISDIR, "is a folder, not a save file"),
-    (stat.S_ISFIFO, "is a pipe (FIFO), not a save file"),
-    (stat.S_ISSOCK, "is a socket, not a save file"),
-    (stat.S_ISCHR, "is a device, not a save file"),
-    (stat.S_ISBLK, "is a device, not a save file"),
+    (stat.S_ISDIR, "file.folder"),
+    (stat.S_ISFIFO, "file.fifo"),
+    (stat.S_ISSOCK, "file.socket"),
+    (stat.S_ISCHR, "file.device"),
+    (stat.S_ISBLK, "file.device"),
 )
+_ERRNO_KEYS = {
+    errno.EACCES: "file.denied",
+    errno.ENOSPC: "file.no_space",
+    errno.EROFS: "file.read_only",
+    errno.ENOTDIR: "file.not_folder",
+    errno.ENAMETOOLONG: "file.name_too_long",
+    errno.EIO: "file.io",
+    errno.EDQUOT: "file.quota",
+}
+"""The failures a player meets most, worded by koza rather than by the C library."""
 
 
 def not_a_file(path: Path, mode: int) -> SaveError | None:
     """The refusal for something that is not a regular file, else None."""
     if stat.S_ISREG(mode):
         return None
-    why = next((text for test, text in _KINDS if test(mode)), "is not a regular file")
-    return SaveError(f"{path}: {why}")
+    why = next((key for test, key in _KINDS if test(mode)), "file.not_regular")
+    return SaveError.at(path, why)
 
 
 def os_error(path: Path, exc: OSError) -> SaveError:
     """A one-line ``SaveError`` for a failed file operation on ``path``."""
+    return SaveError.explained(os_problem(exc), str(path))
+
+
+def os_failure(path: Path, key: str, exc: OSError) -> SaveError:
+    """``path: <key's text> (<the OS's words>)``, e.g. could not save (no space left ...)."""
+    english = PROBLEMS[key].format(error=exc.strerror)
+    return SaveError.explained(problem(key, error=os_problem(exc)), str(path), english)
+
+
+def os_problem(exc: OSError) -> Problem:
+    """What a failed file operation says: koza's words for the usual ones, else the OS's."""
     if isinstance(exc, FileNotFoundError):
-        return SaveError(f"{path}: no such file")
+        return problem("file.missing")
     if isinstance(exc, IsADirectoryError):
-        return SaveError(f"{path}: is a folder, not a save file")
+        return problem("file.folder")
     if exc.errno == errno.ELOOP:
-        return SaveError(f"{path}: is a symbolic link that loops (it never reaches a file)")
-    return SaveError(f"{path}: {(exc.strerror or str(exc)).lower()}")
+        return problem("file.link_loop")
+    said = (exc.strerror or str(exc)).lower()
+    key = _ERRNO_KEYS.get(exc.errno or 0)
+    if key is not None and PROBLEMS[key] == said:  # the OS words it as koza does
+        return problem(key)
+    return problem("file.os", error=said)
 
 
 def check_path(path: Path) -> SaveError | None:
@@ -311,7 +340,7 @@ def read_save(path: Path) -> bytes:
     except OSError as exc:
         raise os_error(path, exc) from None
     except MemoryError:
-        raise SaveError(f"{path}: too big to be a koza save") from None
+        raise SaveError.at(path, "file.too_big") from None
     finally:
         os.close(fd)
 

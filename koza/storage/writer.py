@@ -28,7 +28,15 @@ from pathlib import Path
 
 from koza.core.events import Event
 from koza.storage import savefile, timers
-from koza.storage.savefile import LoadedSave, SaveError, open_regular, os_error, parse, read_fd
+from koza.storage.savefile import (
+    LoadedSave,
+    SaveError,
+    open_regular,
+    os_error,
+    os_failure,
+    parse,
+    read_fd,
+)
 
 SYNC_EVERY = 0.1
 """Seconds at most between writing an event and syncing it to the disk."""
@@ -61,11 +69,9 @@ def _lock(fd: int, path: Path) -> None:
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
-        raise SaveError(
-            f"{path}: this game is open in another koza (the save file is locked)"
-        ) from None
+        raise SaveError.at(path, "file.locked") from None
     except OSError as exc:
-        raise SaveError(f"{path}: cannot lock the save file ({exc.strerror})") from None
+        raise os_failure(path, "file.cannot_lock", exc) from None
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -85,10 +91,10 @@ def _publish(tmp: Path, path: Path) -> None:
     try:
         os.link(tmp, path)
     except FileExistsError:
-        raise SaveError(f"{path}: a save with this name already exists") from None
+        raise SaveError.at(path, "file.exists") from None
     except OSError:  # no hard links on this file system: a rename, after a last look
         if path.exists():
-            raise SaveError(f"{path}: a save with this name already exists") from None
+            raise SaveError.at(path, "file.exists") from None
         os.replace(tmp, path)
     else:
         tmp.unlink()
@@ -139,7 +145,7 @@ class SaveWriter:
         except OSError as exc:
             raise os_error(path.parent, exc) from None
         if os.path.lexists(path):
-            raise SaveError(f"{path}: a save with this name already exists")
+            raise SaveError.at(path, "file.exists")
         tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.new")
         flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_APPEND | getattr(os, "O_BINARY", 0)
         try:
@@ -167,7 +173,7 @@ class SaveWriter:
         try:
             _lock(fd, path)
             if os.name == "posix" and _identity(os.fstat(fd)) != _identity(os.stat(path)):
-                raise SaveError(f"{path}: the file was replaced while opening; try again")
+                raise SaveError.at(path, "file.replaced")
             loaded = parse(path, read_fd(fd))
         except OSError as exc:
             os.close(fd)
@@ -221,15 +227,12 @@ class SaveWriter:
 
     def _gone(self) -> SaveError:
         """Why nothing goes into a file that is no longer at ``path`` (moved or deleted)."""
-        return SaveError(
-            f"{self.path}: the save file was moved or deleted while the game was open; "
-            "nothing more can be saved"
-        )
+        return SaveError.at(self.path, "file.moved")
 
     def _append(self, data: bytes, sync_now: bool = False) -> None:
         """Write ``data`` whole or not at all; sync it now, or within ``SYNC_EVERY``."""
         if self._fd < 0:
-            raise SaveError(f"{self.path}: the save file is closed")
+            raise SaveError.at(self.path, "file.closed")
         if self._unnamed is None and not self._still_ours():
             raise self._gone()
         try:
@@ -243,7 +246,7 @@ class SaveWriter:
         except OSError as exc:
             with contextlib.suppress(OSError):  # keep the file whole: drop a partial line
                 os.ftruncate(self._fd, self._size)
-            raise SaveError(f"{self.path}: could not save ({exc.strerror})") from None
+            raise os_failure(self.path, "file.cannot_save", exc) from None
         self._size += len(data)
 
     def __call__(self, event: Event) -> None:
@@ -270,7 +273,7 @@ class SaveWriter:
             try:
                 self._sync_locked()
             except OSError as exc:
-                raise SaveError(f"{self.path}: could not save ({exc.strerror})") from None
+                raise os_failure(self.path, "file.cannot_save", exc) from None
             if self._timer is not None:  # nothing left for it to do
                 self._timer.cancel()
                 self._timer = None

@@ -20,6 +20,7 @@ from koza.tournament.compare import (
 )
 from koza.tournament.report import to_json, to_text
 from koza.tournament.runner import Mode, Outcome, Progress, Setup, run
+from koza.tui.strings import t
 
 
 def add_tournament_parser(sub: Any, common: argparse.ArgumentParser | None = None) -> None:
@@ -29,47 +30,28 @@ def add_tournament_parser(sub: Any, common: argparse.ArgumentParser | None = Non
     p = sub.add_parser(
         "tournament",
         parents=[common] if common is not None else [],
-        help="measure bots against each other on duplicate deals",
-        description="Play duplicate deals (each once in every seat order) and report "
-        "every bot's penalty per deal with 95% intervals and paired differences, pooled "
-        "and per seat order.",
+        help=t("cli.tournament"),
+        description=t("cli.tournament_about"),
         epilog=rule_options_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument(
-        "--seats",
-        required=True,
-        metavar="BOT,BOT[,...]",
-        help=f"2 to 4 bots, one per seat, e.g. montecarlo,expert,greedy; bots: {bot_levels_help()}",
-    )
+    seats = t("cli.seats_help", example="montecarlo,expert,greedy", bots=bot_levels_help())
+    p.add_argument("--seats", required=True, metavar="BOT,BOT[,...]", help=seats)
     size = p.add_mutually_exclusive_group()
-    size.add_argument("--deals", type=int, help="duplicate deals to play (default 200)")
-    size.add_argument("--games", type=int, help="duplicate whole games to the target")
-    p.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    size.add_argument("--deals", type=int, help=t("cli.tour_deals_help"))
+    size.add_argument("--games", type=int, help=t("cli.tour_games_help"))
+    p.add_argument("--seed", type=int, default=1, help=t("cli.tour_seed_help"))
+    p.add_argument("--jobs", type=int, default=1, help=t("cli.tour_jobs_help"))
+    p.add_argument("--scheduler", metavar="ADDRESS", help=t("cli.tour_scheduler_help"))
+    p.add_argument("--json", type=Path, help=t("cli.tour_json_help"))
     p.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="play the deals on the Dask cluster whose scheduler is at ADDRESS "
-        "(e.g. tcp://10.0.0.5:8786) instead of local processes; needs the cluster extra: "
-        "pip install 'koza[cluster]'",
+        "--rule", action="append", default=[], metavar="KEY=VALUE", help=t("cli.rule_help")
     )
-    p.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    p.add_argument("--baseline", metavar="BOT", help=t("cli.tour_baseline_help"))
     p.add_argument(
-        "--rule", action="append", default=[], metavar="KEY=VALUE", help="a rule option (see below)"
+        "--ceiling", action="store_true", help=t("cli.tour_ceiling_help", ceiling=CEILING)
     )
-    p.add_argument(
-        "--baseline",
-        metavar="BOT",
-        help="replay the same deals with BOT in the first seat and compare that seat",
-    )
-    p.add_argument(
-        "--ceiling",
-        action="store_true",
-        help=f"with --baseline: also replay with the {CEILING} reference in the first seat "
-        "and report the share of the baseline-to-ceiling gap the first bot closes",
-    )
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--quiet", action="store_true", help=t("cli.tour_quiet_help"))
     p.set_defaults(func=main)
 
 
@@ -87,7 +69,7 @@ def _bar(stream: TextIO) -> Progress:
         m, s = divmod(int(eta), 60)
         line = (
             f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total}  "
-            f"{rate:6.2f}/s  ETA {m}:{s:02d} "
+            f"{rate:6.2f}/s  {t('tour.eta')} {m}:{s:02d} "
         )
         print(line, end="", file=stream, flush=True)
 
@@ -99,7 +81,7 @@ def _replay(
 ) -> Outcome:
     """The same tournament with ``first`` as the first bot."""
     if not args.quiet:
-        print(f"replaying with {first} in the first seat", file=sys.stderr)
+        print(t("tour.replaying", bot=first), file=sys.stderr)
     again = Setup((first, *setup.specs[1:]), setup.rules, setup.mode, setup.seed)
     out = run(again, units, args.jobs, progress, args.scheduler)
     if not args.quiet:
@@ -111,6 +93,7 @@ def main(args: argparse.Namespace) -> int:
     """Run the tournament described by ``args``; 0 on success, 2 on bad arguments."""
     from koza.bots import make_bot
     from koza.cli import bot_specs
+    from koza.i18n.problems import say_error
 
     specs = tuple(bot_specs(args.seats))
     baseline = args.baseline.strip().lower() if args.baseline else None
@@ -121,18 +104,15 @@ def main(args: argparse.Namespace) -> int:
         for spec in (*specs, *([baseline] if baseline else [])):
             make_bot(spec, 0)
     except (RuleError, ValueError) as exc:
-        print(f"koza tournament: {exc}", file=err)
+        print(f"koza tournament: {say_error(exc)}", file=err)
         return 2
     if args.ceiling and not args.baseline:
-        print(
-            "koza tournament: --ceiling needs --baseline BOT (the gap is measured from it)",
-            file=err,
-        )
+        print(f"koza tournament: {t('tour.ceiling_needs_baseline')}", file=err)
         return 2
     mode: Mode = "games" if args.games is not None else "deals"
     units = args.games if args.games is not None else (200 if args.deals is None else args.deals)
     if units < 1 or args.jobs < 1:
-        print("koza tournament: --deals/--games and --jobs must be 1 or more", file=err)
+        print(f"koza tournament: {t('tour.one_or_more')}", file=err)
         return 2
     setup = Setup(specs, rules, mode, args.seed)
     try:
@@ -140,7 +120,9 @@ def main(args: argparse.Namespace) -> int:
             cluster.client_class()  # without the extra: say how to install it, play nothing
         return _play(setup, units, args, baseline)
     except cluster.ClusterError as exc:
-        print(("" if args.quiet else "\n") + f"koza tournament: {exc}", file=err)
+        from koza.i18n.problems import say_error
+
+        print(("" if args.quiet else "\n") + f"koza tournament: {say_error(exc)}", file=err)
         return 1
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from koza.core.problems import Explained
 from koza.tournament.parallel import Chunk, Played, Workers, play_chunk
 from koza.tournament.runner import Setup
 
@@ -19,7 +20,7 @@ INSTALL_HINT = "pip install 'koza[cluster]'"
 CONNECT_TIMEOUT = "10s"
 
 
-class ClusterError(Exception):
+class ClusterError(Explained):
     """The cluster cannot be used; the message is one line for the user."""
 
 
@@ -28,9 +29,7 @@ def client_class() -> Any:
     try:
         from distributed import Client
     except ImportError:
-        raise ClusterError(
-            f"--scheduler needs Dask's distributed package: {INSTALL_HINT}"
-        ) from None
+        raise ClusterError.of("cluster.no_dask", hint=INSTALL_HINT) from None
     return Client
 
 
@@ -48,18 +47,18 @@ def connect(address: str) -> Workers:
     try:
         client = client_class()(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except Exception as exc:
-        raise ClusterError(
-            f"cannot reach the Dask scheduler at {address}: {_one_line(exc)}"
+        raise ClusterError.of(
+            "cluster.unreachable", address=address, error=_one_line(exc)
         ) from None
     try:
         workers = client.scheduler_info()["workers"].values()
         threads = sum(int(w.get("nthreads", 1)) for w in workers)
     except Exception as exc:
         client.close()
-        raise ClusterError(f"the Dask scheduler at {address}: {_one_line(exc)}") from None
+        raise ClusterError.of("cluster.scheduler", address=address, error=_one_line(exc)) from None
     if threads < 1:
         client.close()
-        raise ClusterError(f"the Dask scheduler at {address} has no workers")
+        raise ClusterError.of("cluster.no_workers", address=address)
 
     def dispatch(setup: Setup, chunks: list[Chunk]) -> Iterator[list[Played]]:
         from distributed import as_completed
@@ -74,7 +73,7 @@ def connect(address: str) -> Workers:
                 try:
                     yield future.result()
                 except Exception as exc:
-                    raise ClusterError(f"a Dask worker failed: {_one_line(exc)}") from None
+                    raise ClusterError.of("cluster.worker_failed", error=_one_line(exc)) from None
         finally:
             if futures:
                 client.cancel(futures)

@@ -17,6 +17,7 @@ from typing import Any
 from koza.tournament.report import ci_json, fmt_ci, order_count, per_unit_json, r4
 from koza.tournament.runner import Outcome, UnitResult, labels_for
 from koza.tournament.stats import Estimate, bootstrap_ratio, mean_ci, paired_ci
+from koza.tui.strings import t, tn
 
 CEILING = "omniscient"
 BOOTSTRAP_REPS = 2000
@@ -54,8 +55,8 @@ def baseline_json(outcome: Outcome, base: Outcome) -> dict[str, Any]:
     pen, diff = mean_ci(theirs), paired_ci(mine, theirs)
     per_order = []
     for k, seats in _orders([outcome, base]):
-        m, t = _paired([outcome, base], k)
-        d = paired_ci(m, t)
+        ours, others = _paired([outcome, base], k)
+        d = paired_ci(ours, others)
         per_order.append({"seats": seats, "mean_difference": r4(d.mean), "ci95": ci_json(d)})
     return {
         "bot": base.setup.specs[0],
@@ -79,13 +80,14 @@ def baseline_text(outcome: Outcome, base: Outcome) -> str:
     pen, diff = mean_ci(theirs), paired_ci(mine, theirs)
     a, b = outcome.setup.specs[0], base.setup.specs[0]
     mark = "  *" if diff.excludes_zero else ""
+    deals = tn("tour.same_deals", len(mine))
     lines = [
-        f"baseline: {b} in the same seat, same {len(mine)} deals: {pen.mean:.3f} {fmt_ci(pen)}",
-        f"{a} - {b} (same seat): {diff.mean:.3f} {fmt_ci(diff)}{mark}",
+        t("tour.baseline", bot=b, deals=deals, mean=f"{pen.mean:.3f}", ci=fmt_ci(pen)),
+        t("tour.same_seat", a=a, b=b, mean=f"{diff.mean:.3f}", ci=fmt_ci(diff)) + mark,
     ]
     for k, seats in _orders([outcome, base]):
-        m, t = _paired([outcome, base], k)
-        d = paired_ci(m, t)
+        ours, others = _paired([outcome, base], k)
+        d = paired_ci(ours, others)
         mark = "  *" if d.excludes_zero else ""
         lines.append(f"    {seats}: {d.mean:.3f} {fmt_ci(d)}{mark}")
     return "\n".join(lines)
@@ -94,8 +96,8 @@ def baseline_text(outcome: Outcome, base: Outcome) -> str:
 def gap_share(outcome: Outcome, base: Outcome, ceiling: Outcome, k: int | None = None) -> Estimate:
     """The share of the baseline-to-ceiling gap the first bot closes (pooled, or order ``k``)."""
     mine, theirs, top = _paired([outcome, base, ceiling], k)
-    num = [t - m for m, t in zip(mine, theirs, strict=True)]
-    den = [t - c for c, t in zip(top, theirs, strict=True)]
+    num = [other - m for m, other in zip(mine, theirs, strict=True)]
+    den = [other - c for c, other in zip(top, theirs, strict=True)]
     return bootstrap_ratio(
         num, den, outcome.setup.seed * 1000 + (0 if k is None else 1 + k), BOOTSTRAP_REPS
     )
@@ -147,11 +149,12 @@ def ceiling_json(c: Ceiling, ceiling: Outcome) -> dict[str, Any]:
 
 def ceiling_text(c: Ceiling, a: str, b: str) -> str:
     """The ceiling and the share of the gap ``a`` closes from ``b``, pooled and per order."""
+    deals = tn("tour.same_deals", c.penalty.n)
+    mean, ci, gap = f"{c.penalty.mean:.3f}", fmt_ci(c.penalty), f"{c.gap:.3f}"
+    share = f"{100 * c.share.mean:.1f}%"
     lines = [
-        f"ceiling: {CEILING} in the same seat, same {c.penalty.n} deals: "
-        f"{c.penalty.mean:.3f} {fmt_ci(c.penalty)} (gap from {b}: {c.gap:.3f})",
-        f"share of the {b} -> ceiling gap that {a} closes: {100 * c.share.mean:.1f}% "
-        f"{_pct(c.share)} (paired bootstrap)",
+        t("tour.ceiling", bot=CEILING, deals=deals, mean=mean, ci=ci, b=b, gap=gap),
+        t("tour.share", a=a, b=b, share=share, ci=_pct(c.share)),
     ]
     lines += [f"    {seats}: {100 * s.mean:.1f}% {_pct(s)}" for seats, s in c.orders]
     return "\n".join(lines)
@@ -159,4 +162,4 @@ def ceiling_text(c: Ceiling, a: str, b: str) -> str:
 
 def _pct(e: Estimate) -> str:
     ci = e.ci95
-    return "[n/a]" if ci is None else f"[{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
+    return f"[{t('tour.na')}]" if ci is None else f"[{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"

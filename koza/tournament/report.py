@@ -32,6 +32,7 @@ from typing import Any
 
 from koza.tournament.runner import Outcome, labels_for
 from koza.tournament.stats import Estimate, mean_ci, paired_ci
+from koza.tui.strings import t, tn
 
 PER_ORDER_LINES = 8
 """Up to this many seat orders, the text lists each order's difference."""
@@ -196,7 +197,7 @@ def to_json(outcome: Outcome) -> dict[str, Any]:
 def fmt_ci(e: Estimate) -> str:
     """``[low, high]`` for the text, or n/a."""
     ci = e.ci95
-    return "n/a" if ci is None else f"[{ci[0]:7.3f}, {ci[1]:7.3f}]"
+    return t("tour.na") if ci is None else f"[{ci[0]:7.3f}, {ci[1]:7.3f}]"
 
 
 def _order_lines(fig: Figures, i: int, width: int) -> list[str]:
@@ -208,10 +209,9 @@ def _order_lines(fig: Figures, i: int, width: int) -> list[str]:
         lo = min(per, key=lambda p: p[1].mean)[1]
         hi = max(per, key=lambda p: p[1].mean)[1]
         sure = sum(1 for _, d in per if d.excludes_zero)
-        return [
-            f"    over {len(per)} seat orders: {lo.mean:.3f} to {hi.mean:.3f}, "
-            f"{sure} exclude zero (each in the --json)"
-        ]
+        orders = tn("tour.orders_count", len(per))
+        low, high = f"{lo.mean:.3f}", f"{hi.mean:.3f}"
+        return ["    " + t("tour.orders_range", orders=orders, low=low, high=high, sure=sure)]
     lines = []
     for seats, d in per:
         mark = "  *" if d.excludes_zero else ""
@@ -224,31 +224,39 @@ def to_text(outcome: Outcome) -> str:
     """Plain tables for the terminal."""
     fig = figures(outcome)
     st = outcome.setup
-    unit = "duplicate deals" if st.mode == "deals" else "duplicate games"
+    done = len(outcome.results)
+    of = "tour.of_deals" if st.mode == "deals" else "tour.of_games"
+    unit = tn(of, outcome.wanted, done=done)
     orders = order_count(outcome) or len(st.specs)
-    head = (
-        f"{len(st.specs)} players, {len(outcome.results)} of {outcome.wanted} {unit} "
-        f"x {orders} seat orders, seed {st.seed}, {outcome.seconds:.1f} s"
+    head = t(
+        "tour.head",
+        players=tn("tour.players", len(st.specs)),
+        units=unit,
+        orders=tn("tour.seat_orders", orders),
+        seed=st.seed,
+        secs=f"{outcome.seconds:.1f}",
     )
     if outcome.interrupted:
-        head += "  (interrupted: partial results)"
+        head += "  " + t("tour.interrupted")
     lines = [head, ""]
     w = max(12, *(len(b.label) for b in fig.bots))
-    goat_head = "   goat rate  95% CI" if st.mode == "games" else ""
-    lines.append(f"{'bot':<{w}}  penalty/deal  95% CI              {goat_head}".rstrip())
+    ci = t("tour.ci")
+    goat_head = f"  {t('tour.goat_rate'):>10}  {ci}" if st.mode == "games" else ""
+    bot, penalty = t("tour.bot"), t("tour.penalty")
+    lines.append(f"{bot:<{w}}  {penalty:>12}  {ci:<20}{goat_head}".rstrip())
     for b in fig.bots:
         row = f"{b.label:<{w}}  {b.penalty.mean:12.3f}  {fmt_ci(b.penalty)}"
         if b.goat is not None:
             row += f"  {b.goat.mean:9.3f}  {fmt_ci(b.goat)}"
         lines.append(row)
-    lines += ["", "paired differences (a - b, penalty per deal; negative: a is better)"]
+    lines += ["", t("tour.differences")]
     if fig.orders:
-        lines.append("pooled over the seat orders, then each order (the bots in seat 0 > 1 > ...)")
+        lines.append(t("tour.pooled"))
     pair_w = max([2 * w + 3, *(4 + len(" > ".join(o.seats)) for o in fig.orders)])
     for i, d in enumerate(fig.differences):
         mark = "  *" if d.diff.excludes_zero else ""
         pair = f"{d.a} - {d.b}"
         lines.append(f"{pair:<{pair_w}}  {d.diff.mean:8.3f}  {fmt_ci(d.diff)}{mark}")
         lines += _order_lines(fig, i, pair_w)
-    lines.append("(* the 95% interval excludes zero)")
+    lines.append(t("tour.star"))
     return "\n".join(lines)

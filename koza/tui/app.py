@@ -28,6 +28,7 @@ from textual.screen import Screen
 
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
+from koza.i18n.problems import say_error
 from koza.tui.settings import SETTINGS_FILE, read_settings, write_setting
 from koza.tui.strings import bot_help, cannot_open, t
 
@@ -274,7 +275,7 @@ class KozaApp(App[int]):
         try:
             session = self.services.create(seats, rules, None, self.save_dir)
         except Exception as exc:  # a full disk, a lost folder: say so
-            self.show_message(t("new.title"), t("new.failed", error=str(exc) or type(exc).__name__))
+            self.show_message(t("new.title"), t("new.failed", error=say_error(exc)))
             return
         await self.open_table(session)
 
@@ -286,7 +287,7 @@ class KozaApp(App[int]):
         except Exception as exc:  # SaveError and anything else: never a traceback
             self.show_message(
                 t("saves.title"),
-                cannot_open(path, str(exc) or type(exc).__name__),
+                cannot_open(path, exc),
             )
             return None
 

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from koza.i18n.problems import say_error
 from koza.tui.strings import cannot_open, t
 
 
@@ -21,7 +22,7 @@ def _fail(message: str) -> int:
 
 def unopenable(path: Path, exc: Exception) -> str:
     """Why a save cannot be opened, in one line: ``resume`` and ``replay`` word it alike."""
-    return " ".join(cannot_open(path, str(exc) or type(exc).__name__).split("\n"))
+    return " ".join(cannot_open(path, exc).split("\n"))
 
 
 def run_app(save_dir: Path | None = None, session: Any = None) -> int:
@@ -74,7 +75,7 @@ def watch(
     try:
         session = create_session(seats, seed=seed, save_dir=save_dir)
     except Exception as exc:  # bad seats, an unwritable save folder ...
-        return _fail(f"watch: {str(exc) or type(exc).__name__}")
+        return _fail(f"watch: {say_error(exc)}")
     app = KozaApp(
         save_dir, on_start=lambda a: a.push_screen(WatchScreen(session, delay=delay, seed=seed))
     )

@@ -335,7 +335,7 @@ def open_replay(app: App[Any], path: Path) -> None:
     try:
         loaded = load(path)
     except SaveError as exc:
-        text = cannot_open(path, str(exc))
+        text = cannot_open(path, exc)
         show_message = getattr(app, "show_message", None)
         if show_message is not None:
             show_message(t("saves.replay_title"), text)

@@ -110,8 +110,15 @@ _catalogue = translations("en")
 use_language(choose_language())
 
 
-def cannot_open(path: object, error: str) -> str:
-    """Why a save cannot be opened, naming its file once (a ``SaveError`` names it already)."""
+def cannot_open(path: object, error: str | BaseException) -> str:
+    """Why a save cannot be opened, naming its file once (a ``SaveError`` names it already).
+
+    An error given as itself is said in the language in use (``koza.i18n.problems``).
+    """
+    if isinstance(error, BaseException):
+        from koza.i18n.problems import say_error
+
+        error = say_error(error)
     if str(path) not in error:
         error = f"{path}: {error}"
     return t("saves.cannot_open", error=error)

@@ -23,6 +23,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from koza.bots import ALL_BOTS, BOT_LEVELS
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
+from koza.i18n.problems import say_error
 from koza.session import Session
 from koza.storage.savefile import SaveError
 from koza.tui.strings import bot_name, t
@@ -175,7 +176,7 @@ class WatchScreen(TableScreen):
             try:
                 self.session.next_round()
             except SaveError as exc:
-                self._save_failed(str(exc))
+                self._save_failed(say_error(exc))
                 return
             self._continue()
 
@@ -247,7 +248,7 @@ class WatchScreen(TableScreen):
                 state.seats, rules=state.rules, seed=seed, save_dir=self.saved.path.parent
             )
         except Exception as exc:  # a full disk, a lost folder: say so, keep watching
-            self.notify(str(exc) or type(exc).__name__, severity="error")
+            self.notify(say_error(exc), severity="error")
             self._continue()
             return
         screen = WatchScreen(session, delay=self.runner.delay, seed=self.seed)
@@ -321,7 +322,7 @@ def open_watch(app: App[Any], specs: Sequence[str] | None = None) -> None:
         try:
             session = create_session(specs, seed=seed, save_dir=getattr(app, "save_dir", None))
         except Exception as exc:  # too few seats, an unwritable folder: say so
-            app.notify(str(exc) or type(exc).__name__, severity="error")
+            app.notify(say_error(exc), severity="error")
             return
         app.push_screen(WatchScreen(session, seed=seed))
 

@@ -26,6 +26,7 @@ from textual.widgets.select import InvalidSelectValueError
 from koza.coach.hint_record import HintRecord, write_hints
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleError, RuleSet, describe
+from koza.i18n.problems import say_error
 from koza.tui.screens._util import koza_app
 from koza.tui.settings import read_settings, write_setting
 from koza.tui.strings import bot_name, rule_option, rule_values, t
@@ -306,7 +307,7 @@ class NewGameScreen(Screen[None]):
         try:
             session = app.services.create(seats, rules, seed, app.save_dir)
         except Exception as exc:  # the save folder cannot be written ...
-            self.show_error(t("new.failed", error=str(exc) or type(exc).__name__))
+            self.show_error(t("new.failed", error=say_error(exc)))
             return
         self._started = True
         hints = self.hint_seats()

@@ -147,7 +147,10 @@ class StatsScreen(Screen[None]):
     def action_unreadable(self) -> None:
         if self.stats is None or not self.stats.unreadable:
             return
-        text = "\n".join(bad.line for bad in self.stats.unreadable)
+        from koza.stats.cli import said_line
+
+        folder = self.stats.folder
+        text = "\n".join(said_line(folder, bad) for bad in self.stats.unreadable)
         koza_app(self).show_message(t("stats.unreadable_title"), text)
 
     def action_back(self) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from koza.i18n.problems import say_error
 from koza.storage.savefile import SaveError
 from koza.tui.dialogs import RoundOverScreen
 from koza.tui.table.score_plot import GameOverPlotScreen
@@ -77,7 +78,7 @@ class RoundEnd:
             try:
                 self.session.next_round()
             except SaveError as exc:
-                self._save_failed(str(exc))
+                self._save_failed(say_error(exc))
                 return
             self.selected, self.message = 0, ""
             if self.several_humans:

@@ -26,6 +26,7 @@ from koza.core.commands import Command
 from koza.core.game import IllegalMoveError
 from koza.driver import DEFAULT_DELAY
 from koza.driver import Table as Session  # what the table needs of a session
+from koza.i18n.problems import say_error
 from koza.storage.savefile import SaveError
 
 GROUP = "koza-bots"
@@ -165,6 +166,6 @@ class BotRunner:
             self.paused = True
             self._on_thinking(-1)
             saving = isinstance(exc, SaveError)
-            (self._on_save_error if saving else self._on_error)(str(exc))
+            (self._on_save_error if saving else self._on_error)(say_error(exc))
             return
         self._on_moved(seat, cmd)

@@ -18,6 +18,7 @@ from koza.core.commands import Command, Draw, Pass, Play, PlayDoubles
 from koza.core.game import IllegalMoveError
 from koza.core.tiles import DOUBLE_OF, tile_name
 from koza.core.view import seat_view
+from koza.i18n.problems import say_error
 from koza.storage.savefile import SaveError
 from koza.tui.dialogs import EndPromptScreen, HandOverScreen
 from koza.tui.refusals import why_refused
@@ -269,7 +270,7 @@ class TableScreen(Comforts, RoundEnd, Refusals, Hints, WatchControls, Screen[Non
             self.app.bell()
             return False
         except SaveError as exc:
-            self._save_failed(str(exc))
+            self._save_failed(say_error(exc))
             return False
         self.message, self.error = "", False
         self._after_move(self.me)
