@@ -43,14 +43,19 @@ PROBE = """
 import shutil, sys, time
 from pathlib import Path
 from koza.session import Session
-from koza.storage.savefile import load
+try:
+    from koza.storage.savefile import load
+except ImportError:  # an older tree: saves lived in the core
+    from koza.core.savefile import load
 
 kind, save, work, reps = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4])
 
 def loading():
     start = time.process_time()
-    load(save)
-    return time.process_time() - start
+    loaded = load(save)
+    spent = time.process_time() - start
+    del loaded  # freeing the game is not loading it (resuming keeps its session too)
+    return spent
 
 def resuming():
     shutil.copyfile(save, work)
@@ -65,7 +70,8 @@ once()
 print(sorted(once() for _ in range(reps))[reps // 2])
 """
 """Measures one tree in a fresh process: the median CPU seconds of ``reps`` loads or resumes.
-It uses only ``load`` and ``Session.open``, so it runs on older trees too."""
+It uses only ``load`` (wherever the tree keeps it) and ``Session.open``, so it runs on older
+trees too."""
 
 
 def make_long_save(folder: Path) -> Path:
@@ -104,10 +110,16 @@ def cut_in_play(save: Path, dest: Path) -> int:
     return end  # the header is line 0
 
 
+def python_of(tree: Path) -> str:
+    """The tree's own interpreter (``.venv``: its compiled build, never this one's), else ours."""
+    own = tree / ".venv" / "bin" / "python"
+    return str(own) if own.exists() else sys.executable
+
+
 def probe(tree: Path, kind: str, save: Path, work: Path, reps: int) -> float:
     """Median CPU seconds of ``kind`` (load or resume) by ``tree``'s code, in a fresh process."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    args = [sys.executable, "-c", PROBE, kind, str(save), str(work), str(reps)]
+    args = [python_of(tree), "-c", PROBE, kind, str(save), str(work), str(reps)]
     # Run from the save's folder: ``-c`` puts the working folder first on the path.
     out = subprocess.run(args, env=env, cwd=save.parent, capture_output=True, text=True, check=True)
     return float(out.stdout.split()[-1])

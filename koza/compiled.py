@@ -27,6 +27,7 @@ COMPILED: tuple[str, ...] = (
     "koza.core.playout",
     "koza.core.engine",
     "koza.bots.rollout",
+    "koza.core.fold",
 )
 """The hot modules, compiled together (add a module here and rebuild)."""
 

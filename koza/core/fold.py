@@ -9,6 +9,9 @@ builder into a ``GameState`` (``freeze``) and back (``thaw``): ``apply_event``
 is thaw, one event, freeze; a long load folds every event into one lazy builder
 and freezes once (the chain and history, which only screens and bots read, are
 then built for the last round only).
+
+mypyc compiles this module (``koza.compiled``): a builder is made by ``__init__``
+only (``created``, ``thaw``), never by ``object.__new__``.
 """
 
 from __future__ import annotations
@@ -149,24 +152,25 @@ class StateBuilder:
         "pending",
     )
 
-    def __init__(self, event: GameCreated, seats_checked: bool = False, lazy: bool = False) -> None:
-        """The builder right after ``event`` created the game (see ``initial_state``).
+    def __init__(
+        self,
+        game_id: str,
+        rules: RuleSet,
+        seats: tuple[SeatInfo, ...],
+        seed: int | None,
+        sheets: Sheets,
+        lazy: bool = False,
+    ) -> None:
+        """A builder at the start of a game (``created`` makes one from its event).
 
         ``lazy``: keep each round's moves (``pending``) and the round as dealt (``dealt``),
         and build ``chain`` and ``history`` from them only when they are asked for
         (``settle``): a long load builds them for its last round only.
         """
-        if event.seq != 0:
-            raise ReplayError.of("replay.first_seq", seq=event.seq)
-        if not seats_checked:
-            try:
-                event.rules.check_players(len(event.seats))
-            except RuleError as exc:
-                raise ReplayError.like(exc) from None
-        self.game_id: str = event.game_id
-        self.rules: RuleSet = event.rules
-        self.seats: tuple[SeatInfo, ...] = event.seats
-        self.seed: int | None = event.seed
+        self.game_id = game_id
+        self.rules = rules
+        self.seats = seats
+        self.seed = seed
         self.seq = 0
         self.phase = "new"
         self.round_no = 0
@@ -175,7 +179,7 @@ class StateBuilder:
         self.shuffle: tuple[int, ...] = ()
         self.chain: list[Placed] = []
         self.history: list[Action] = []
-        self.sheets = Sheets.start(n_sides(len(event.seats), event.rules), event.rules)
+        self.sheets = sheets
         self.records: tuple[RoundRecord, ...] = ()
         self.goats: tuple[int, ...] = ()
         self.ranking: tuple[int, ...] = ()
@@ -271,6 +275,22 @@ class StateBuilder:
         self.round = r = r.copy()
         self.round_owned = True
         return r
+
+
+def created(event: GameCreated, seats_checked: bool = False, lazy: bool = False) -> StateBuilder:
+    """The builder right after ``event`` created the game (``ReplayError`` if it cannot).
+
+    ``seats_checked``: the caller has already checked the rules seat this many players.
+    """
+    if event.seq != 0:
+        raise ReplayError.of("replay.first_seq", seq=event.seq)
+    if not seats_checked:
+        try:
+            event.rules.check_players(len(event.seats))
+        except RuleError as exc:
+            raise ReplayError.like(exc) from None
+    sheets = Sheets.start(n_sides(len(event.seats), event.rules), event.rules)
+    return StateBuilder(event.game_id, event.rules, event.seats, event.seed, sheets, lazy)
 
 
 def _record(b: StateBuilder, ev: MoveEvent, r: engine.Round) -> None:

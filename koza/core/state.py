@@ -18,7 +18,7 @@ from koza.core.commands import NO_MOVES, LegalMoves
 from koza.core.events import Event, GameCreated, SeatInfo
 from koza.core.explain import describe_illegal as describe_illegal
 from koza.core.fold import ReplayError as ReplayError
-from koza.core.fold import StateBuilder, paused_gc
+from koza.core.fold import StateBuilder, created, paused_gc
 from koza.core.fold import expected_leader as expected_leader
 from koza.core.fold import first_bad_hand as first_bad_hand
 from koza.core.records import Action as Action
@@ -111,13 +111,11 @@ def freeze(b: StateBuilder) -> GameState:
 def thaw(state: GameState) -> StateBuilder:
     """A builder holding ``state`` (which stays as it is: the round is copied on write)."""
     d = state.__dict__
-    b = object.__new__(StateBuilder)
-    b.game_id, b.rules, b.seats, b.seed = d["game_id"], d["rules"], d["seats"], d["seed"]
+    b = StateBuilder(d["game_id"], d["rules"], d["seats"], d["seed"], d["sheets"])
     b.seq, b.phase, b.round_no = d["seq"], d["phase"], d["round_no"]
     b.round, b.round_owned, b.shuffle = d["round"], False, d["shuffle"]
     b.chain, b.history = list(d["chain"]), list(d["history"])
-    b.sheets, b.records, b.goats, b.ranking = d["sheets"], d["records"], d["goats"], d["ranking"]
-    b.lazy, b.dealt, b.pending = False, None, []
+    b.records, b.goats, b.ranking = d["records"], d["goats"], d["ranking"]
     return b
 
 
@@ -127,7 +125,7 @@ def initial_state(event: GameCreated, seats_checked: bool = False) -> GameState:
     ``seats_checked``: the caller has already checked the rules seat this many
     players (``Game.new`` does, to raise ``RuleError`` rather than ``ReplayError``).
     """
-    return freeze(StateBuilder(event, seats_checked))
+    return freeze(created(event, seats_checked))
 
 
 def begin(ev: Event) -> StateBuilder:
@@ -138,7 +136,7 @@ def begin(ev: Event) -> StateBuilder:
     """
     if not isinstance(ev, GameCreated):
         raise ReplayError.of("replay.first_not_created", type=ev.type)
-    return StateBuilder(ev, lazy=True)
+    return created(ev, lazy=True)
 
 
 def apply_event(state: GameState | None, ev: Event) -> GameState:

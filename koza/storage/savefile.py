@@ -2,8 +2,8 @@
 
 Line 1 is the header ``{"format": "koza-save", "schema": 1, "koza": "<version>"}``,
 then one event per line (``event.model_dump_json()``).  ``load`` validates every
-line and folds it (``koza.core.state.Folding``, the checks of ``apply_event``, with the
-garbage collector paused); ``koza.storage.writer`` appends to a
+line, then folds them (``koza.core.fold.StateBuilder``, the checks of ``apply_event``,
+with the garbage collector paused); ``koza.storage.writer`` appends to a
 save while its game is played.  A last line without its newline (cut off by a
 crash) is dropped with a warning; anything else wrong is a one-line
 ``SaveError`` naming the file and line, with any quoted input cut short.
@@ -20,6 +20,7 @@ import re
 import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -213,34 +214,61 @@ def _parse(name: str, path: Path, data: bytes) -> LoadedSave:
 
 
 def _fold_lines(name: str, lines: list[bytes], schema: int) -> tuple[list[Event], GameState]:
-    """Validate and fold every event line (``lines[0]`` is the header)."""
-    validate = EVENT_ADAPTER.validator.validate_json  # the validator itself: no wrapper per line
+    """Validate and fold every event line (``lines[0]`` is the header).
+
+    All lines are validated before the fold starts (one tight loop each is faster
+    than taking turns), and the first refusal in file order is raised, as if each
+    line were validated and folded before the next was read.
+    """
+    events, invalid = _validated(name, lines, schema)
     builder: StateBuilder | None = None
-    events: list[Event] = []
-    append = events.append
-    lineno = 1
-    for raw in lines[1:]:
-        lineno += 1
-        if schema == SCHEMA:
-            try:
-                ev = validate(raw)
-            except ValidationError as exc:
-                raise refusal(name, lineno, describe_invalid(exc, raw)) from None
-        else:
-            ev = _upcast(name, lineno, raw, schema)
-        try:
-            if builder is None:
-                builder = begin(ev)
-            else:
-                builder.apply(ev)
-        except ReplayError as exc:
-            raise refusal(name, lineno, exc.problem or str(exc)) from None
-        except Exception as exc:  # a fold bug must still be a one-line refusal
-            why = f"{type(exc).__name__}: {exc}"
-            raise refusal(name, lineno, problem("save.cannot_replay", error=why)) from None
-        append(ev)
+    lineno = 2
+    try:
+        if events:
+            builder = begin(events[0])
+            apply = builder.apply
+            for lineno, ev in enumerate(islice(events, 1, None), 3):  # noqa: B007 - read below
+                apply(ev)
+    except ReplayError as exc:
+        raise refusal(name, lineno, exc.problem or str(exc)) from None
+    except Exception as exc:  # a fold bug must still be a one-line refusal
+        why = f"{type(exc).__name__}: {exc}"
+        raise refusal(name, lineno, problem("save.cannot_replay", error=why)) from None
+    if invalid is not None:
+        raise invalid
     assert builder is not None  # there is at least one line
     return events, freeze(builder)
+
+
+def _validated(name: str, lines: list[bytes], schema: int) -> tuple[list[Event], Exception | None]:
+    """The events of the lines after the header, up to the first that is none.
+
+    Returns them and what that line raises (a ``SaveError``), or None when every
+    line is an event.
+    """
+    if schema == SCHEMA:
+        validate = EVENT_ADAPTER.validator.validate_json  # the validator itself: no wrapper
+        try:
+            return [validate(raw) for raw in islice(lines, 1, None)], None
+        except Exception:  # which line it was is found below, one line at a time
+            pass
+    events: list[Event] = []
+    for lineno, raw in enumerate(islice(lines, 1, None), 2):
+        try:
+            events.append(_event_of(name, lineno, raw, schema))
+        except Exception as exc:
+            return events, exc
+    return events, None
+
+
+def _event_of(name: str, lineno: int, raw: bytes, schema: int) -> Event:
+    """The event on line ``lineno`` (a ``SaveError`` if it is none)."""
+    if schema != SCHEMA:
+        return _upcast(name, lineno, raw, schema)
+    try:
+        return EVENT_ADAPTER.validator.validate_json(raw)
+    except ValidationError as exc:
+        raise refusal(name, lineno, describe_invalid(exc, raw)) from None
 
 
 # --- files -------------------------------------------------------------------

@@ -41,7 +41,8 @@ def test_the_build_is_compiled_where_a_c_compiler_is() -> None:
 
 
 def test_compiled_and_pure_python_make_the_same_moves() -> None:
-    """Same seeds, same events, same bot choices, same rollouts, same random stream after."""
+    """Same seeds, same events, same bot choices, same rollouts, same random stream after,
+    and the same states and refusals from folding games."""
     pure = run(["-m", "support.moves"], pure=True)
     assert pure.returncode == 0, pure.stderr
     built = run(["-m", "support.moves"], pure=False)
@@ -49,14 +50,16 @@ def test_compiled_and_pure_python_make_the_same_moves() -> None:
     pure_lines, built_lines = pure.stdout.splitlines(), built.stdout.splitlines()
     assert pure_lines[0] == "compiled: no"
     assert built_lines[0] == f"compiled: {'yes' if is_compiled() else 'no'}"
-    assert len(pure_lines) == 1 + 6 + 300
+    assert len(pure_lines) == 1 + 6 + 300 + 6
+    assert all(line.startswith("True ") for line in pure_lines[-6:])  # one by one = at once
     assert pure_lines[1:] == built_lines[1:]
 
 
 def test_the_core_and_bot_tests_pass_on_pure_python() -> None:
-    """The fallback works: the engine's, the rollouts' and the bots' own tests on the
-    sources (less the long random sweeps, which the compiled run covers)."""
-    files = ["tests/core/test_engine.py", "tests/bots/test_rollout_scoring.py"]
+    """The fallback works: the engine's, the fold's, the rollouts' and the bots' own tests
+    on the sources (less the long random sweeps, which the compiled run covers)."""
+    files = ["tests/core/test_engine.py", "tests/core/test_fold.py"]
+    files += ["tests/bots/test_rollout_scoring.py"]
     files += ["tests/bots/test_bots.py", "-k", "not illegal_move and not thousands"]
     check = "import koza.compiled as c; assert not c.is_compiled(), 'compiled modules loaded'"
     assert run(["-c", check], pure=True).returncode == 0

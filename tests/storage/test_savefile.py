@@ -19,7 +19,7 @@ from support.saves import (
 
 from koza import __version__
 from koza.core.fold import StateBuilder
-from koza.core.state import replay
+from koza.core.state import apply_event, replay
 from koza.core.tiles import tile_name
 from koza.session import Session
 from koza.storage import savefile
@@ -313,6 +313,10 @@ def test_golden_schema1_saves_still_load(
     assert loaded.schema == 1 and len(loaded.events) == events
     assert (st.round_no, st.sheets.totals, st.goats, st.ranking) == (rounds, totals, goats, ranking)
     assert st.phase == "game_over"
+    one_by_one = None  # the load's lazy fold, frozen once, and apply_event's states agree
+    for ev in loaded.events:
+        one_by_one = apply_event(one_by_one, ev)
+    assert st == one_by_one
 
 
 def test_older_schema_is_upgraded_on_load_and_rewritten_on_resume(
@@ -390,3 +394,54 @@ def test_an_unexpected_fold_error_is_still_a_one_line_refusal(
 
     monkeypatch.setattr(StateBuilder, "apply", broken)
     assert refused(save) == f"{save}:3: this event cannot be replayed (KeyError: 7)"
+
+
+@pytest.mark.parametrize("upcast", [False, True])
+def test_the_first_bad_line_in_the_file_is_named_whether_it_is_invalid_or_unfoldable(
+    save: Path, monkeypatch: pytest.MonkeyPatch, upcast: bool
+) -> None:
+    """Lines are all validated before the fold, yet the refusal is the one a line-by-line
+    load meets first: a move out of turn before a broken line, or the other way round."""
+    if upcast:  # the per-line path of older schemas keeps the same order
+        monkeypatch.setattr(savefile, "SCHEMA", 2)
+        monkeypatch.setitem(savefile.UPCASTERS, 1, lambda d: d)
+    lineno, ev = first_line(save, "tile_played")
+    seat = int(str(ev["seat"]))
+    edit_event(save, lineno, seat=(seat + 1) % 3)
+    out_of_turn = (
+        f"{save}:{lineno}: seat {(seat + 1) % 3} moved out of turn (seat {seat} was to move)"
+    )
+    lines = lines_of(save)
+    whole = list(lines)
+    lines[lineno + 2] = "{not json"  # three lines below the move out of turn
+    write_lines(save, lines)
+    assert refused(save) == out_of_turn
+    lines = list(whole)
+    lines[lineno - 3] = "{not json"  # two lines above it
+    write_lines(save, lines)
+    assert refused(save) == f"{save}:{lineno - 2}: not valid JSON"
+
+
+def test_an_unexpected_validation_error_after_a_refused_move_names_the_move(
+    save: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A line that breaks the validator itself (not a ValidationError) comes after the
+    move out of turn: the move is named, as when each line was folded before the next."""
+    lineno, ev = first_line(save, "tile_played")
+    seat = int(str(ev["seat"]))
+    edit_event(save, lineno, seat=(seat + 1) % 3)
+    validator = savefile.EVENT_ADAPTER.validator
+
+    class Breaking:
+        """The real validator, except that it fails on the last line."""
+
+        @staticmethod
+        def validate_json(raw: bytes) -> object:
+            if b'"game_over"' in raw:
+                raise RuntimeError("the validator broke")
+            return validator.validate_json(raw)
+
+    monkeypatch.setattr(savefile, "EVENT_ADAPTER", type("A", (), {"validator": Breaking})())
+    assert refused(save).startswith(f"{save}:{lineno}: seat {(seat + 1) % 3} moved out of turn")
+    edit_event(save, lineno, seat=seat)  # the move made right again: the broken line shows
+    assert refused(save) == f"{save}: cannot be read (RuntimeError: the validator broke)"

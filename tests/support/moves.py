@@ -14,8 +14,12 @@ from koza.bots import decide, make_bot
 from koza.bots.rollout import Match, Scoring, rollout, rollout_seat, utility
 from koza.compiled import is_compiled
 from koza.core import engine
+from koza.core.events import TileDrawn, TilePlayed
 from koza.core.game import Game
 from koza.core.rules import RuleSet
+from koza.core.state import ReplayError, apply_event, replay
+from koza.core.tiles import N_TILES
+from support.deals import random_game
 
 SEATS = ("random", "greedy", "expert", "montecarlo:fast")
 
@@ -56,9 +60,40 @@ def lean_rounds(count: int = 300) -> Iterator[str]:
         yield f"{[x.key() for x in ends]} {scores} {rng.getrandbits(64)}"
 
 
+FOLD_RULES = (
+    RuleSet(target=61),
+    RuleSet(target=41, redeal="bad_hand", double_play="doubles"),
+    RuleSet(target=51, fish_scoring="lowest_exempt", next_leader="highest_double"),
+)
+
+
+def folds(count: int = 6) -> Iterator[str]:
+    """Whole random games folded (one builder, and one event at a time), and refused events:
+    every state's fields with its round, and the refusals' messages."""
+    for g in range(count):
+        events = random_game(g, 2 + g % 3, FOLD_RULES[g % len(FOLD_RULES)]).events
+        state = replay(events)
+        one_by_one = None
+        for ev in events:
+            one_by_one = apply_event(one_by_one, ev)
+        refusals = []
+        for i, ev in enumerate(events):
+            if not isinstance(ev, TilePlayed | TileDrawn) or i % 3:
+                continue
+            other_seat = {"seat": (ev.seat + 1) % state.n_players}
+            update = other_seat if i % 2 else {"tile": (ev.tile + 1) % N_TILES}
+            try:
+                replay([*events[:i], ev.model_copy(update=update)])
+            except ReplayError as exc:
+                refusals.append(str(exc))
+        fields = {k: v for k, v in vars(state).items() if k != "game_id"}  # a random id
+        key = state.round.key() if state.round is not None else None
+        yield f"{one_by_one == state} {fields} {key} {refusals}"
+
+
 def main() -> None:
     print(f"compiled: {'yes' if is_compiled() else 'no'}")
-    for line in (*games(), *lean_rounds()):
+    for line in (*games(), *lean_rounds(), *folds()):
         print(line)
 
 
