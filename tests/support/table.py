@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from textual.app import App
 from textual.pilot import Pilot
 
-from koza.bots import Bot, RandomBot
+from koza.bots import Bot, RandomBot, decide
 from koza.core.commands import Command, Draw, Pass
 from koza.core.events import Event, SeatInfo
 from koza.core.game import Game
@@ -43,6 +43,32 @@ class FakeSession:
 
     def bot(self, seat: int) -> Bot | None:
         return self._bots[seat]
+
+
+def move_by_code(session: FakeSession) -> None:
+    """The seat to play moves: its bot's choice, or a person's first legal move."""
+    game = session.game
+    bot = session.bot(game.turn)
+    game.play(decide(bot, game.state, game.turn) if bot else game.legal_moves()[0])
+
+
+def at_the_last_round(seats: Sequence[str], seed: int, **rules: object) -> FakeSession:
+    """A session whose earlier rounds were played by code, at the deal of the round in
+    which that same play ends the game (a test plays it with keys, which may take longer)."""
+    probe = FakeSession(seats, seed, **rules)
+    while not probe.game.is_over:
+        if probe.game.state.phase == "round_over":
+            probe.next_round()
+        else:
+            move_by_code(probe)
+    last = probe.game.state.round_no
+    session = FakeSession(seats, seed, **rules)
+    while session.game.state.round_no < last or session.game.state.phase != "playing":
+        if session.game.state.phase == "round_over":
+            session.next_round()
+        else:
+            move_by_code(session)
+    return session
 
 
 class TableApp(App[None]):
