@@ -11,6 +11,7 @@ from koza.bots import Bot, RandomBot, decide
 from koza.core.commands import Command, Draw, Pass
 from koza.core.events import Event, SeatInfo
 from koza.core.game import Game
+from koza.session import Session
 from koza.tui.dialogs import EndPromptScreen, HandOverScreen, RoundOverScreen
 from koza.tui.table.screen import TableScreen
 
@@ -45,11 +46,22 @@ class FakeSession:
         return self._bots[seat]
 
 
-def move_by_code(session: FakeSession) -> None:
+def move_by_code(session: FakeSession | Session) -> None:
     """The seat to play moves: its bot's choice, or a person's first legal move."""
     game = session.game
     bot = session.bot(game.turn)
-    game.play(decide(bot, game.state, game.turn) if bot else game.legal_moves()[0])
+    session.play(decide(bot, game.state, game.turn) if bot else game.legal_moves()[0])
+
+
+def near_the_round_end(session: FakeSession | Session, tiles: int = 2) -> None:
+    """Play the round by code while every hand holds more than ``tiles`` tiles: a test
+    that is about how a round ends, not about its moves, keys only the last few."""
+    state = session.game.state
+    while state.phase == "playing" and state.round is not None:
+        if min(hand.bit_count() for hand in state.round.hands) <= tiles:
+            return
+        move_by_code(session)
+        state = session.game.state
 
 
 def at_the_last_round(seats: Sequence[str], seed: int, **rules: object) -> FakeSession:
