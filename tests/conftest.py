@@ -64,3 +64,27 @@ def saves_in_data_stay_untouched() -> Iterator[None]:
     before = digests()
     yield
     assert digests() == before, "a test changed a file in tests/data"
+
+
+LONGEST_FIRST = (
+    "tests/i18n/test_i18n_screens.py::test_no_screen_shows_english",
+    "tests/bots/test_bots.py::test_no_bot_ever_returns_an_illegal_move",
+    "tests/bots/test_bots.py::test_thousands_of_short_games_without_an_illegal_move",
+    "tests/tui/test_tui_table_hidden.py::test_hot_seat_shows_neither_hand_between_players",
+    "tests/tui/test_help_screens.py::test_help_shows_the_keys_of_the_screen_it_was_opened_on",
+    "tests/tui/test_tui_table_hints.py::test_the_game_over_dialog_counts_the_hints_asked",
+    "tests/tui/test_tui_table_sizes.py::test_names_totals_sheets_and_keys_are_whole",
+    "tests/tui/test_tui_app.py::test_help_from_the_menu_a_form_and_the_table",
+    "tests/tui/test_tui_table.py::test_a_round_on_a_real_session_is_on_disk_event_by_event",
+    "tests/tui/test_replay_screen.py::test_golden_forward_to_end_and_back_to_start",
+    "tests/core/test_compiled.py::test_the_core_and_bot_tests_pass_on_pure_python",
+)
+"""The tests that took longest in a measured run (``--durations``), longest first."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Start the longest tests first.  ``--dist worksteal`` hands out the rest as cores
+    come free, but a long test left for the end of a run keeps one core busy while the
+    other waits; the order changes nothing else (each test sets up its own world)."""
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("[")[0], len(rank)))

@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from textual.app import App
 from textual.pilot import Pilot
 
-from koza.bots import Bot, RandomBot
+from koza.bots import Bot, RandomBot, decide
 from koza.core.commands import Command, Draw, Pass
 from koza.core.events import Event, SeatInfo
 from koza.core.game import Game
+from koza.session import Session
 from koza.tui.dialogs import EndPromptScreen, HandOverScreen, RoundOverScreen
 from koza.tui.table.screen import TableScreen
 
@@ -43,6 +44,43 @@ class FakeSession:
 
     def bot(self, seat: int) -> Bot | None:
         return self._bots[seat]
+
+
+def move_by_code(session: FakeSession | Session) -> None:
+    """The seat to play moves: its bot's choice, or a person's first legal move."""
+    game = session.game
+    bot = session.bot(game.turn)
+    session.play(decide(bot, game.state, game.turn) if bot else game.legal_moves()[0])
+
+
+def near_the_round_end(session: FakeSession | Session, tiles: int = 2) -> None:
+    """Play the round by code while every hand holds more than ``tiles`` tiles: a test
+    that is about how a round ends, not about its moves, keys only the last few."""
+    state = session.game.state
+    while state.phase == "playing" and state.round is not None:
+        if min(hand.bit_count() for hand in state.round.hands) <= tiles:
+            return
+        move_by_code(session)
+        state = session.game.state
+
+
+def at_the_last_round(seats: Sequence[str], seed: int, **rules: object) -> FakeSession:
+    """A session whose earlier rounds were played by code, at the deal of the round in
+    which that same play ends the game (a test plays it with keys, which may take longer)."""
+    probe = FakeSession(seats, seed, **rules)
+    while not probe.game.is_over:
+        if probe.game.state.phase == "round_over":
+            probe.next_round()
+        else:
+            move_by_code(probe)
+    last = probe.game.state.round_no
+    session = FakeSession(seats, seed, **rules)
+    while session.game.state.round_no < last or session.game.state.phase != "playing":
+        if session.game.state.phase == "round_over":
+            session.next_round()
+        else:
+            move_by_code(session)
+    return session
 
 
 class TableApp(App[None]):

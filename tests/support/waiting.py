@@ -19,12 +19,17 @@ async def until(pilot: Any, ok: Callable[[], object], what: str) -> None:
     """Let the app under ``pilot`` run until ``ok()`` is true.
 
     It sleeps rather than ``pilot.pause()``, which gives up after 30 s when bots keep
-    the app busy on a loaded machine.
+    the app busy on a loaded machine.  Between two checks it sleeps at least twice as
+    long as a check took, so a dear check (drawing the screen) leaves the app most of
+    the processor to get on with what the test waits for.
     """
     deadline = time.monotonic() + PATIENCE
-    while not ok():
+    while True:
+        started = time.process_time()
+        if ok():
+            return
         assert time.monotonic() < deadline, f"gave up waiting for {what}"
-        await asyncio.sleep(0.02)
+        await asyncio.sleep(max(0.02, 2 * (time.process_time() - started)))
 
 
 def screen_text(app: Any) -> str:

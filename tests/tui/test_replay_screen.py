@@ -167,6 +167,10 @@ async def test_autoplay_runs_to_the_end_and_speed_keys(golden_events: list[Event
         assert not screen.autoplaying
         await pilot.press("plus", "plus", "plus", "plus", "plus", "plus", "plus", "plus")
         assert screen.delay == 0.0
+        # auto-play takes the same step each tick: the last round (its moves, its end and
+        # the game's) shows it running to the end without drawing the 150 events before
+        screen.cursor.goto(screen.cursor.round_starts[-1])
+        assert screen.cursor.last - screen.cursor.index > 10
         await pilot.press("space")
         while screen.autoplaying:
             await pilot.pause(0.05)

@@ -12,6 +12,7 @@ from support.table import (
     FakeSession,
     TableApp,
     human_move_by_keys,
+    near_the_round_end,
     play_round,
     screen_text,
     settle,
@@ -182,6 +183,7 @@ async def test_game_over_says_who_won_and_r_starts_a_rematch(
     rules = RuleSet(target=1, open_threshold=0)
     async with app.run_test(size=(80, 24)) as pilot:
         first = app.services.create(seats, rules, 7, tmp_path)
+        near_the_round_end(first)  # the keys play the round's last moves
         await app.open_table(first)
         await play_round(pilot, app, human_move_by_keys)  # type: ignore[arg-type]
         await pilot.press("enter")

@@ -9,8 +9,10 @@ import pytest
 from support.table import (
     FakeSession,
     TableApp,
+    at_the_last_round,
     fitting_index,
     human_move_by_keys,
+    near_the_round_end,
     play_round,
     settle,
     table,
@@ -146,7 +148,11 @@ async def test_hot_seat_hides_the_hand_until_the_next_player_is_ready() -> None:
 
 
 async def test_a_game_to_the_goat_ends_with_the_game_over_dialog() -> None:
-    session = FakeSession(["Ann", "bot:Bob"], seed=5, target=20)
+    # the game up to the last moves of its last round is played by code: the keys play
+    # the moves that end the game, through the round's dialog to the game's
+    session = at_the_last_round(["Ann", "bot:Bob"], seed=5, target=20)
+    assert session.game.state.round_no > 1
+    near_the_round_end(session)
     app = TableApp(session)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(20):
