@@ -37,7 +37,7 @@ BLOCK_NEXT = 6.0
 """Score for leaving ends the next seat surely cannot follow (scaled by the chance)."""
 DEALS = 16
 """Deals imagined per decision (montecarlo's default imagines 300, weighed)."""
-RULES_SHARE = 0.1
+RULES_SHARE = 0.2
 """Share of the rules-of-thumb score added to a move's mean utility (in points)."""
 ROLLOUT_EPS = 0.1
 """Chance of a random move by the other seats in a play-out."""
