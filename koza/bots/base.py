@@ -77,7 +77,7 @@ BOT_LEVELS: tuple[str, ...] = (
 BOT_DESCRIPTIONS: dict[str, str] = {
     "random": "Beginner: plays any legal move at random.",
     "greedy": "Casual: always sheds its heaviest tile that fits.",
-    "expert": "Club player: sheds doubles, counts tiles, blocks what you lack.",
+    "expert": "Club player: tries each move on 16 possible deals; rules of thumb settle the rest.",
     "montecarlo:fast": "Strong, quick: imagines 60 possible deals before each move.",
     "montecarlo": "Strong: imagines 300 possible deals and plays for the match score.",
     "montecarlo:strong": "Very strong, slower: imagines 1000 possible deals per move.",

@@ -1,6 +1,14 @@
-"""``expert``: a hand-written strategy an experienced Kozel player would recognise.
+"""``expert``: a club player: rules of thumb, checked on a few imagined deals.
 
-Each legal move gets a score from a few plain rules of thumb:
+Each legal move is played out on ``DEALS`` deals consistent with what the seat has
+seen (``expert_search``: drawn uniformly, every move on the same deals) and valued
+by the match utility; a small share (``RULES_SHARE``) of the rules-of-thumb score
+below is added, so the rules decide where a few deals cannot tell moves apart.
+Compared with ``montecarlo`` it imagines about twenty times fewer deals and does
+not weigh them by how well they explain the opponents' plays, so it stays a step
+below it.
+
+The rules of thumb:
 
 * shed heavy tiles and doubles early; drop 0-0 while a 0 end is open;
 * keep a variety of numbers, and open ends with numbers it holds many of;
@@ -17,6 +25,7 @@ from __future__ import annotations
 import math
 import random
 
+from koza.bots.expert_search import look_ahead
 from koza.bots.knowledge import Knowledge, infer
 from koza.bots.rollout import Scoring
 from koza.core.commands import Command, from_move, to_move
@@ -26,10 +35,21 @@ from koza.core.view import SeatView
 
 BLOCK_NEXT = 6.0
 """Score for leaving ends the next seat surely cannot follow (scaled by the chance)."""
+DEALS = 16
+"""Deals imagined per decision (montecarlo's default imagines 300, weighed)."""
+RULES_SHARE = 0.2
+"""Share of the rules-of-thumb score added to a move's mean utility (in points)."""
+ROLLOUT_EPS = 0.1
+"""Chance of a random move by the other seats in a play-out."""
+MY_EPS = 0.05
+"""Chance of a random move by this seat in a play-out."""
+ROLLOUT_BLOCK = 3.0
+"""Play-out penalty (points of weight) for leaving ends the next seat can follow."""
 
 
 class ExpertBot:
-    """Scores every legal move by rules of thumb and plays the best."""
+    """Plays the move with the best mean utility on a few imagined deals, plus a share
+    of its rules-of-thumb score."""
 
     name = "expert"
 
@@ -40,9 +60,15 @@ class ExpertBot:
         legal = [to_move(c) for c in view.legal]
         if len(legal) == 1:
             return from_move(legal[0])
-        ctx = _Context(view, infer(view))
-        scored = [(ctx.score(m) + self._rng.random() * 1e-3, m) for m in legal]
-        return from_move(max(scored)[1])
+        know = infer(view)
+        ctx = _Context(view, know)
+        rng = self._rng
+        values = look_ahead(view, know, legal, DEALS, rng, ROLLOUT_EPS, MY_EPS, ROLLOUT_BLOCK)
+        scored = [
+            (value + RULES_SHARE * ctx.score(m) + rng.random() * 1e-6, i)
+            for i, (value, m) in enumerate(zip(values, legal, strict=True))
+        ]
+        return from_move(legal[max(scored)[1]])
 
 
 class _Context:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from koza.i18n.cli_words import CLI_EN, CLI_ONE
 from koza.i18n.coach_words import COACH_EN
+from koza.i18n.expert_words import EXPERT_EN
 from koza.i18n.net_words import SAYS_EN
 from koza.i18n.reason_words import REASON_EN, REASON_ONE
 from koza.i18n.review_words import REVIEW_EN
@@ -380,3 +381,4 @@ EN.update(COACH_EN)  # hints and their reasons (koza.i18n.coach_words)
 EN.update(STATS_EN)  # the statistics screen and the score plots (koza.i18n.stats_words)
 EN.update(REVIEW_EN)  # the game review: koza review and the replay's marks
 EN.update(CLI_EN), EN_ONE.update(CLI_ONE)  # the command line and errors (cli_words)
+EN.update(EXPERT_EN)  # the expert bot's description (koza.i18n.expert_words)
