@@ -11,13 +11,19 @@ have happened.
 
 The round's forced opening (round 1, or ``next_leader=highest_double``) also
 shows that no higher double (or, without doubles, no higher tile) was dealt.
+
+Seats read as *sharp* (``infer(view, sharp=...)``: they always shed their
+heaviest fitting move, as ``greedy`` does) show more: every tile in hand at one
+of their free plays that fitted and weighed more than the move is ruled out.  A
+played tile no slot may then have held means the seat is not sharp after all;
+such seats are listed in ``Knowledge.broken``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from koza.core.tiles import ALL_TILES_MASK, BIT, DOUBLES_MASK, HAS, IS_DOUBLE, N_TILES
+from koza.core.tiles import ALL_TILES_MASK, BIT, DOUBLES_MASK, HAS, IS_DOUBLE, N_TILES, PIPS
 from koza.core.view import SeatView
 
 INITIAL = -1
@@ -44,6 +50,7 @@ class Knowledge:
     unseen: int  # tiles in other hands or the bazaar
     drawn_played: dict[int, int]  # history index of a draw -> the tile, played at once
     n_slots: int = 0  # slots of all seats (their keys are 0 .. n_slots - 1)
+    broken: frozenset[int] = frozenset()  # sharp seats whose plays contradict sharpness
 
     def hidden_slots(self, seat: int) -> list[Slot]:
         """The slots of ``seat`` whose tile is still in its hand."""
@@ -67,8 +74,7 @@ def _ends_mask(ends: tuple[int, int]) -> int:
 
 def opening_forbidden(view: SeatView) -> int:
     """Tiles no hand held at the deal, shown by a forced opening (else 0)."""
-    forced = not view.records or view.rules.next_leader == "highest_double"
-    if not forced or not view.history or view.history[0].side != "open":
+    if not forced_opening(view) or not view.history or view.history[0].side != "open":
         return 0
     t0 = view.history[0].tiles[0]
     if IS_DOUBLE[t0]:
@@ -76,8 +82,26 @@ def opening_forbidden(view: SeatView) -> int:
     return DOUBLES_MASK | sum(BIT[t] for t in range(t0 + 1, N_TILES))
 
 
-def infer(view: SeatView) -> Knowledge:
-    """Walk the public history and build every opponent's slots."""
+def forced_opening(view: SeatView) -> bool:
+    """Whether the round's first tile was set by the rules, not chosen."""
+    return not view.records or view.rules.next_leader == "highest_double"
+
+
+def heavier_than(view: SeatView, weight: int) -> int:
+    """The tiles that shed more than ``weight`` points (0-0 counts its bonus)."""
+    blank = view.rules.blank_double_points
+    return sum(BIT[t] for t in range(N_TILES) if (blank if t == 0 else PIPS[t]) > weight)
+
+
+def move_points(view: SeatView, tiles: tuple[int, ...]) -> int:
+    """Points a move of ``tiles`` sheds (0-0 counts its bonus)."""
+    blank = view.rules.blank_double_points
+    return sum(blank if t == 0 else PIPS[t] for t in tiles)
+
+
+def infer(view: SeatView, sharp: frozenset[int] = frozenset()) -> Knowledge:
+    """Walk the public history and build every opponent's slots (``sharp``: the seats
+    read as always shedding their heaviest fitting move)."""
     n = view.n_players
     dealt = view.rules.hand_size_for(n)
     init_forbid = opening_forbidden(view)
@@ -92,6 +116,8 @@ def infer(view: SeatView) -> Knowledge:
     drawn_played: dict[int, int] = {}
     hist = view.history
     skip_play = -1
+    broken: set[int] = set()
+    forced = forced_opening(view)
     for i, act in enumerate(hist):
         j = act.seat
         if j == view.seat:
@@ -113,24 +139,34 @@ def infer(view: SeatView) -> Knowledge:
         elif act.kind in ("play", "doubles"):
             if i == skip_play:
                 continue
+            if j in sharp and not (i == 0 and forced):
+                a, b = act.ends
+                fit = ALL_TILES_MASK if a < 0 else HAS[a] | HAS[b]
+                ruled_out = fit & heavier_than(view, move_points(view, act.tiles))
+                for s in mine:
+                    if s.played < 0:
+                        s.forbidden |= ruled_out
             for t in act.tiles:
-                _take(mine, t, i)
+                if not _take(mine, t, i):
+                    broken.add(j)
     played = 0
     for p in view.chain:
         played |= BIT[p.tile]
     unseen = ALL_TILES_MASK & ~view.hand_mask & ~played
-    return Knowledge(view.seat, slots, unseen, drawn_played, keys)
+    return Knowledge(view.seat, slots, unseen, drawn_played, keys, frozenset(broken))
 
 
-def _take(slots: list[Slot], tile: int, at: int) -> None:
-    """Mark the oldest hidden slot that may have held ``tile`` as played."""
+def _take(slots: list[Slot], tile: int, at: int) -> bool:
+    """Mark the oldest hidden slot that may have held ``tile`` as played (False: none
+    may have, which a true history shows only for a seat wrongly read as sharp)."""
     fallback = None
     for s in slots:
         if s.played >= 0:
             continue
         if not s.forbidden >> tile & 1:
             s.played, s.played_at = tile, at
-            return
+            return True
         fallback = s
-    if fallback is not None:  # cannot happen for a true history; stay total
+    if fallback is not None:  # stay total
         fallback.played, fallback.played_at = tile, at
+    return False

@@ -42,9 +42,16 @@ class PlayFact:
 
 
 class PlayModel:
-    """Log-weights of sampled deals under the soft "shed heavy tiles" model."""
+    """Log-weights of sampled deals under the soft "shed heavy tiles" model (the plays
+    of the ``skip`` seats left out: their reading is already in the knowledge)."""
 
-    def __init__(self, view: SeatView, know: Knowledge, beta: float = BETA) -> None:
+    def __init__(
+        self,
+        view: SeatView,
+        know: Knowledge,
+        beta: float = BETA,
+        skip: frozenset[int] = frozenset(),
+    ) -> None:
         sc = Scoring.of(view.rules, view.n_players)
         self.weight = [sc.tile_weight(t) for t in range(N_TILES)]
         self.exp = [math.exp(beta * w) for w in self.weight]
@@ -52,7 +59,7 @@ class PlayModel:
         facts: list[PlayFact] = []
         for i, act in enumerate(view.history):
             j = act.seat
-            if j == view.seat or act.kind != "play" or i in forced_draw_plays:
+            if j == view.seat or j in skip or act.kind != "play" or i in forced_draw_plays:
                 continue
             if i == 0 and (not view.records or view.rules.next_leader == "highest_double"):
                 continue  # a forced opening says nothing about taste

@@ -16,7 +16,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from koza.bots.knowledge import Knowledge, infer
 from koza.bots.likelihood import BETA, BETAS
+from koza.bots.sampler import Sampler
+from koza.core.view import SeatView
 
 PRIOR_WEIGHT = 0.5
 """Log-evidence in favour of the default ``BETA``, so one play does not swing it."""
@@ -57,3 +60,44 @@ class OpponentModel:
         """Index in ``BETAS`` of the sharpness that best explains ``seat``'s plays."""
         ev = self.evidence(seat)
         return max(range(len(BETAS)), key=ev.__getitem__)
+
+
+class SharpSeats:
+    """Which opponents always shed their heaviest fitting move, learned online.
+
+    Every opponent is read as sharp (as ``greedy`` plays) until the table shows
+    otherwise: a tile it played that it cannot have held under that reading, or
+    plays no deal can explain.  A seat found out stays unsharp for the rest of the
+    game; a new game (the round number going back) starts afresh.
+    """
+
+    def __init__(self) -> None:
+        self.unsharp: set[int] = set()
+        self._last_round = 0
+
+    def knowledge(self, view: SeatView) -> tuple[Knowledge, frozenset[int]]:
+        """What the view shows with every still-sharp opponent read as sharp, and
+        the seats so read."""
+        if view.round_no < self._last_round:
+            self.unsharp.clear()
+        self._last_round = view.round_no
+        sharp = frozenset(
+            s for s in range(view.n_players) if s != view.seat and s not in self.unsharp
+        )
+        while sharp:
+            know = infer(view, sharp)
+            if know.broken & sharp:
+                self.unsharp |= know.broken & sharp
+            elif Sampler(view, know).feasible():
+                return know, sharp
+            else:  # find out which reading no deal satisfies
+                alone = [s for s in sharp if not _explained(view, frozenset({s}))]
+                self.unsharp |= set(alone) if alone else set(sharp)
+            sharp = frozenset(s for s in sharp if s not in self.unsharp)
+        return infer(view), sharp
+
+
+def _explained(view: SeatView, sharp: frozenset[int]) -> bool:
+    """Whether some deal explains the plays with the ``sharp`` seats read as sharp."""
+    know = infer(view, sharp)
+    return not know.broken & sharp and Sampler(view, know).feasible()

@@ -158,8 +158,24 @@ class Sampler:
             hands[seat] |= took
         return hands, assignment
 
+    def feasible(self) -> bool:
+        """Whether every hidden slot can hold a tile at once (a consistent deal exists)."""
+        slots, owner = self._match(random.Random(0))
+        return len(owner) == len(slots)
+
     def _matching(self, rng: random.Random) -> tuple[list[int], list[int]]:
         """An exact assignment by augmenting paths, tried in random order."""
+        slots, owner = self._match(rng)
+        hands = self.my_hands.copy()
+        assignment = [-1] * self.know.n_slots
+        for t, i in owner.items():
+            seat, key, _ = slots[i]
+            assignment[key] = t
+            hands[seat] |= 1 << t
+        return hands, assignment
+
+    def _match(self, rng: random.Random) -> tuple[list[tuple[int, int, int]], dict[int, int]]:
+        """The slots in random order, and a maximum matching of tiles to them."""
         slots = [(g.seat, key, g.allowed) for g in self.groups for key in g.keys]
         rng.shuffle(slots)
         owner: dict[int, int] = {}  # tile -> index in slots
@@ -178,13 +194,7 @@ class Sampler:
 
         for i in range(len(slots)):
             augment(i, set())
-        hands = self.my_hands.copy()
-        assignment = [-1] * self.know.n_slots
-        for t, i in owner.items():
-            seat, key, _ = slots[i]
-            assignment[key] = t
-            hands[seat] |= 1 << t
-        return hands, assignment
+        return slots, owner
 
     def round_of(self, smp: Sample) -> engine.Round:
         """The lean round the sampled deal puts this seat in."""
