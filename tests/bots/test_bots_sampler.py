@@ -13,6 +13,7 @@ import math
 import random
 
 import pytest
+from support.public_history import RULES, move_of, replay_public_history
 
 from koza.bots import make_bot
 from koza.bots.knowledge import infer
@@ -33,41 +34,6 @@ from koza.core.rules import RuleSet
 from koza.core.state import GameState, replay
 from koza.core.tiles import HAS
 from koza.core.view import SeatView, seat_view
-
-SIDES = {"left": engine.LEFT, "right": engine.RIGHT, "open": engine.OPEN}
-
-
-def _move_of(act: object) -> engine.Move:
-    kind = act.kind  # type: ignore[attr-defined]
-    tiles = act.tiles  # type: ignore[attr-defined]
-    if kind == "play":
-        return engine.PLAY_MOVES[tiles[0]][SIDES[act.side]]  # type: ignore[attr-defined]
-    if kind == "doubles":
-        return engine.DOUBLES_MOVES[tiles[0]][tiles[1]]
-    if kind == "draw":
-        return engine.DRAW_MOVE
-    return engine.PASS_MOVE
-
-
-def replay_public_history(view: SeatView, shuffle: list[int], forced_opening: bool) -> engine.Round:
-    """Play the view's public history on ``shuffle``; fail on any illegal step."""
-    n = view.n_players
-    assert sorted(shuffle) == list(range(28))
-    hands, bazaar = engine.split_deal(shuffle, n, view.rules.hand_size_for(n))
-    if forced_opening:
-        leader, opening = engine.highest_opening(hands)
-        assert leader == view.leader
-    else:
-        leader, opening = view.leader, -1
-    r = engine.Round(hands, bazaar, leader, opening, view.rules.double_play == "doubles")
-    for act in view.history:
-        assert r.turn == act.seat
-        move = _move_of(act)
-        assert move in engine.legal_moves(r), (act, r.key())
-        if act.kind == "draw" and act.tiles[0] >= 0:
-            assert r.bazaar[r.bz] == act.tiles[0]
-        engine.apply(r, move)
-    return r
 
 
 def _check_view(view: SeatView, rng: random.Random, k: int, quick_tries: int = QUICK_TRIES) -> int:
@@ -104,16 +70,6 @@ def _check_view(view: SeatView, rng: random.Random, k: int, quick_tries: int = Q
         )
         differ += r.hands != smp.hands or shuffle != list(smp.bazaar)
     return differ
-
-
-RULES = [
-    (2, RuleSet()),
-    (3, RuleSet()),
-    (4, RuleSet()),
-    (4, RuleSet(teams="pairs")),
-    (3, RuleSet(hand_size="seven", next_leader="highest_double")),
-    (2, RuleSet(double_play="off", blank_double_when="alone")),
-]
 
 
 @pytest.mark.parametrize(("players", "rules"), RULES)
@@ -257,7 +213,7 @@ def _brute_log_weight(view: SeatView, shuffle: list[int], model: PlayModel) -> f
             fit = (1 << 28) - 1 if a < 0 else HAS[a] | HAS[b]
             fitting = r.hands[act.seat] & fit
             lw -= math.log(sum(model.exp[t] for t in range(28) if fitting >> t & 1))
-        engine.apply(r, _move_of(act))
+        engine.apply(r, move_of(act))
         prev = act
     return lw
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_bots_sampler import RULES, replay_public_history
+from support.public_history import RULES, replay_public_history
 
 from koza.bots import decide, make_bot, montecarlo
 from koza.bots.knowledge import forced_opening, infer
