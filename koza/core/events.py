@@ -20,6 +20,7 @@ from pydantic import (
     ValidatorFunctionWrapHandler,
     WrapValidator,
 )
+from pydantic_core import PydanticCustomError
 
 from koza.core.rules import RuleSet
 from koza.core.tiles import N_TILES, End, parse_tile, tile_id, tile_name
@@ -34,10 +35,14 @@ def _to_tile(value: object) -> int:
         if tile is not None:
             return tile
     if isinstance(value, str):
-        return parse_tile(value)
+        try:
+            return parse_tile(value)
+        except ValueError:
+            said = "{value} is not a tile (write it like 6-4)"
+            raise PydanticCustomError("not_a_tile_name", said, {"value": repr(value)}) from None
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < N_TILES:
         return value
-    raise ValueError(f"{value!r} is not a tile")
+    raise PydanticCustomError("not_a_tile", "{value} is not a tile", {"value": repr(value)})
 
 
 TileField = Annotated[int, BeforeValidator(_to_tile), PlainSerializer(tile_name, return_type=str)]
@@ -76,7 +81,7 @@ BOT_SPECS = frozenset(
 
 def _known_bot(spec: str | None) -> str | None:
     if spec is not None and spec not in BOT_SPECS:
-        raise ValueError(f"unknown bot {spec[:40]!r}")
+        raise PydanticCustomError("unknown_bot", "unknown bot {bot}", {"bot": repr(spec[:40])})
     return spec
 
 

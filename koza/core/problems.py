@@ -113,6 +113,9 @@ PROBLEMS: dict[str, str] = {
     "value.list": "must be a list",
     "value.too_long": "may have at most {limit} items",
     "value.too_short": "must have at least {limit} items",
+    "value.not_tile_name": "{value} is not a tile (write it like 6-4)",
+    "value.not_tile": "{value} is not a tile",
+    "value.unknown_bot": "unknown bot {bot}",
     "value.said": "{error}",
     # rules and commands
     "rule.players": "Kozel is played by 2, 3 or 4 players, not {n}",
@@ -177,8 +180,15 @@ _PYDANTIC: dict[str, tuple[str, str]] = {
     "list_type": ("value.list", ""),
     "too_long": ("value.too_long", "max_length"),
     "too_short": ("value.too_short", "min_length"),
+    "not_a_tile_name": ("value.not_tile_name", "value"),  # koza's own (koza.core.events)
+    "not_a_tile": ("value.not_tile", "value"),
+    "unknown_bot": ("value.unknown_bot", "bot"),
 }
 """pydantic's error types a player meets, with the problem key and the context value it needs."""
+
+
+_NAMED = ("expected", "value", "bot")
+"""Context values a problem names as they are (any other is the ``limit``)."""
 
 
 def refused_value(error: Mapping[str, object], english: str | None = None) -> Problem:
@@ -195,9 +205,8 @@ def refused_value(error: Mapping[str, object], english: str | None = None) -> Pr
         if value is None:
             found = None
         else:
-            values["limit" if found[1] != "expected" else "expected"] = (
-                str(value).replace(" or ", ", ") if found[1] == "expected" else value
-            )
+            name = found[1] if found[1] in _NAMED else "limit"
+            values[name] = str(value).replace(" or ", ", ") if name == "expected" else value
     if found is None:
         return Problem("value.said", {"error": text}, text)
     return Problem(found[0], values, text)

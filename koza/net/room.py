@@ -37,6 +37,7 @@ from koza.net.roomfile import RoomRecord, SeatRecord
 from koza.net.says import Said
 from koza.net.wire import public_event, view_for
 from koza.session import SaveError, Session, bot_seed
+from koza.tui.strings import t
 
 log = logging.getLogger("koza.server")
 SAVE_RETRY = 5.0  # seconds before a room whose save failed tries again
@@ -237,7 +238,8 @@ class Room:
         self._starting = True
         opened = [i for i, slot in enumerate(self.slots) if slot.record.kind == "open"]
         for i in opened:
-            self.slots[i].record = SeatRecord(name=f"Bot {i + 1}", kind="bot")
+            name = t("new.bot_name", n=i + 1)  # in the server's language, as a local game names it
+            self.slots[i].record = SeatRecord(name=name, kind="bot")
         seats = [
             SeatInfo(name=s.record.name or "?", kind=s.record.kind, bot=self.record.bot)
             if s.record.kind == "bot"

@@ -97,6 +97,33 @@ def test_a_refused_field_keeps_pydantic_s_english_and_is_said_in_the_language(
         assert text.startswith(f"{save}:{lineno}: ") and english(text, fields) == set(), text
 
 
+@pytest.mark.parametrize(
+    ("event", "field", "value", "english_tail"),
+    [
+        ("tile_played", "tile", "9-9", "tile: '9-9' is not a tile (write it like 6-4)"),
+        ("tile_played", "tile", 99, "tile: 99 is not a tile"),
+        ("game_created", "seats", None, "seats.1.bot: unknown bot 'nobody'"),
+    ],
+)
+def test_koza_s_own_field_checks_are_said_in_the_language(
+    tmp_path: Path, event: str, field: str, value: object, english_tail: str
+) -> None:
+    save = saved_game(tmp_path, seed=7, players=2)
+    lineno, data = first_line(save, event)
+    if field == "seats":
+        seats = data["seats"]
+        seats[1] = {**seats[1], "kind": "bot", "bot": "nobody"}
+        value = seats
+    edit_event(save, lineno, **{field: value})
+    with pytest.raises(SaveError) as caught:
+        load(save)
+    assert str(caught.value) == f"{save}:{lineno}: bad {event} event: {english_tail}"
+    for lang in LANGS:
+        text = said(caught.value, lang)
+        names = {event, "tile", "seats", "bot", "nobody", "9-9", "6-4"}  # the save's own words
+        assert text.startswith(f"{save}:{lineno}: ") and english(text, names) == set(), text
+
+
 def test_a_file_that_is_not_a_save_is_said_in_the_language(tmp_path: Path) -> None:
     (tmp_path / "empty.koza.jsonl").write_text("")
     (tmp_path / "text.koza.jsonl").write_text("hello\n")

@@ -362,3 +362,18 @@ async def test_server_errors_are_said_in_the_players_language(tmp_path: Path) ->
         finally:
             strings.use_language("en")
         await c.close()
+
+
+async def test_the_server_names_its_bots_in_its_own_language(tmp_path: Path) -> None:
+    """A Georgian host's bots are ბოტი N, as a local game in Georgian names them."""
+    async with local_server(tmp_path) as (koza, url):
+        c = KozaClient(url)
+        await c.connect()
+        try:
+            strings.use_language("ka")
+            await c.create_room("Ann", players=3, bot="random")
+            await until(c, lambda: c.view is not None, "the first view")
+        finally:
+            strings.use_language("en")
+        assert c.view is not None and c.view.names == ("Ann", "ბოტი 2", "ბოტი 3")
+        await c.close()
