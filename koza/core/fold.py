@@ -16,10 +16,8 @@ only (``created``, ``thaw``), never by ``object.__new__``.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, NoReturn, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from koza.core import engine
 from koza.core.commands import DRAW, PASS, PLAY_COMMANDS, AnyCommand, doubles_command
@@ -38,6 +36,7 @@ from koza.core.events import (
     TurnPassed,
 )
 from koza.core.explain import illegal_reason
+from koza.core.next_deal import expected_leader, first_bad_hand
 from koza.core.problems import Explained, Problem
 from koza.core.records import Action, Placed, RoundRecord
 from koza.core.rules import RuleError, RuleSet
@@ -45,7 +44,6 @@ from koza.core.scoring import (
     Sheets,
     goats_and_ranking,
     n_sides,
-    next_leader_after_fish,
     score_round,
 )
 from koza.core.tiles import END_OF, HALVES, LEFT, N_TILES, OTHER, RIGHT, tile_name
@@ -55,60 +53,6 @@ MoveEvent = TilePlayed | DoublesPlayed | TileDrawn | TurnPassed
 
 class ReplayError(Explained, ValueError):
     """An event that cannot follow the state it was applied to."""
-
-
-class PastRounds(Protocol):
-    """What the next deal depends on: the rules and the rounds scored so far."""
-
-    @property
-    def rules(self) -> RuleSet: ...
-
-    @property
-    def records(self) -> Sequence[RoundRecord]: ...
-
-
-def expected_leader(state: PastRounds, hands: list[int]) -> tuple[int, int]:
-    """``(leader, opening tile or -1)`` for the next round under the rules.
-
-    Round 1, and every round under ``next_leader=highest_double``: the holder of
-    the highest double (else the highest tile) leads and must open with it.
-    Otherwise the player who went out leads with any tile; after a fish the
-    fewest counted round points (0-0 bonus included) lead, ties going to the
-    first tied seat in turn order after the previous round's leader.
-    """
-    if not state.records or state.rules.next_leader == "highest_double":
-        return engine.highest_opening(hands)
-    last = state.records[-1]
-    if last.out_seat is not None:
-        return last.out_seat, -1
-    return next_leader_after_fish(last.hand_points, last.leader), -1
-
-
-def first_bad_hand(state: PastRounds, hands: list[int]) -> int:
-    """The first seat whose hand must be thrown in under ``redeal=bad_hand``, else -1."""
-    if state.rules.redeal != "bad_hand":
-        return -1
-    return next((s for s, h in enumerate(hands) if engine.bad_hand(h)), -1)
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """The cyclic garbage collector off for a long fold (it only allocates, nothing cycles).
-
-    What the fold made lives as long as its game: it goes straight to the oldest
-    generation, which only full collections visit (``freeze`` then ``unfreeze`` is that
-    move, without a collection), unless someone else keeps objects frozen.
-    """
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if gc.get_freeze_count() == 0:
-            gc.freeze()
-            gc.unfreeze()
-        if was_on:
-            gc.enable()
 
 
 _ENDS: tuple[tuple[tuple[int, int], ...], ...] = tuple(

@@ -14,13 +14,14 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from koza.core import engine
+from koza.core.collector import paused_gc
 from koza.core.commands import NO_MOVES, LegalMoves
 from koza.core.events import Event, GameCreated, SeatInfo
 from koza.core.explain import describe_illegal as describe_illegal
 from koza.core.fold import ReplayError as ReplayError
-from koza.core.fold import StateBuilder, created, paused_gc
-from koza.core.fold import expected_leader as expected_leader
-from koza.core.fold import first_bad_hand as first_bad_hand
+from koza.core.fold import StateBuilder, created
+from koza.core.next_deal import expected_leader as expected_leader
+from koza.core.next_deal import first_bad_hand as first_bad_hand
 from koza.core.records import Action as Action
 from koza.core.records import Placed as Placed
 from koza.core.records import RoundRecord as RoundRecord

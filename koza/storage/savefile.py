@@ -27,8 +27,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from koza import __version__
+from koza.core.collector import paused_gc
 from koza.core.events import EVENT_ADAPTER, Event
-from koza.core.fold import StateBuilder, paused_gc
+from koza.core.fold import StateBuilder
 from koza.core.problems import PROBLEMS, Explained, Problem, refused_value
 from koza.core.state import GameState, ReplayError, begin, freeze
 

@@ -10,8 +10,9 @@ import pytest
 from pydantic import ValidationError
 from support.deals import random_game
 
+from koza.core.collector import paused_gc
 from koza.core.events import EVENT_ADAPTER, RoundDealt, TilePlayed
-from koza.core.fold import StateBuilder, paused_gc
+from koza.core.fold import StateBuilder
 from koza.core.rules import RuleSet
 from koza.core.state import GameState, ReplayError, apply_event, begin, freeze, replay, thaw
 from koza.core.tiles import NAMES
