@@ -15,10 +15,10 @@ import math
 import random
 
 from koza.bots.knowledge import Knowledge
-from koza.bots.montecarlo import twins
-from koza.bots.rollout import Match, Scoring, rollout_seat, utility
+from koza.bots.montecarlo import play_out, twins
+from koza.bots.rollout import Match, Scoring
 from koza.bots.sampler import Sampler
-from koza.core.engine import Move, apply
+from koza.core.engine import Move
 from koza.core.view import SeatView
 
 
@@ -43,10 +43,5 @@ def look_ahead(
     for _ in range(deals):
         base = sampler.round_of(sampler.sample(rng))
         seed = rng.getrandbits(32)
-        for i in alive:
-            r = base.copy()
-            apply(r, legal[i])
-            stream.seed(seed)
-            rollout_seat(r, sc, stream, eps, view.seat, my_eps, block)
-            got[i].append(utility(sc, match, r.hands, r.out_seat))
+        play_out(base, legal, alive, seed, stream, sc, match, view.seat, got, eps, my_eps, block)
     return [math.fsum(got[twin[i]]) / deals for i in range(len(legal))]

@@ -29,7 +29,7 @@ from koza.bots.opponents import OpponentModel, SharpSeats
 from koza.bots.rollout import Match, Scoring, rollout_seat, utility
 from koza.bots.sampler import Sample, Sampler
 from koza.core.commands import Command, from_move, to_move
-from koza.core.engine import PLAY, Move, apply
+from koza.core.engine import PLAY, Move, Round, apply
 from koza.core.view import SeatView
 
 LEVELS: dict[str, tuple[int, int]] = {
@@ -84,6 +84,30 @@ def twins(legal: list[Move], left: int, right: int) -> list[int]:
         if move[0] == PLAY:
             out[i] = first.setdefault(move[1], i)
     return out
+
+
+def play_out(
+    base: Round,
+    legal: list[Move],
+    alive: list[int],
+    seed: int,
+    stream: random.Random,
+    sc: Scoring,
+    match: Match,
+    seat: int,
+    got: list[list[float]],
+    eps: float = ROLLOUT_EPS,
+    my_eps: float = MY_EPS,
+    block: float = BLOCK,
+) -> None:
+    """Play each ``alive`` move out on the deal ``base``, every one on the same random
+    stream (re-seeded with ``seed``), and add the finished round's utility to ``got``."""
+    for i in alive:
+        r = base.copy()
+        apply(r, legal[i])
+        stream.seed(seed)
+        rollout_seat(r, sc, stream, eps, seat, my_eps, block)
+        got[i].append(utility(sc, match, r.hands, r.out_seat))
 
 
 def survivors(got: list[list[float]], alive: list[int]) -> list[int]:
@@ -154,13 +178,7 @@ class MonteCarloBot:
         model = PlayModel(view, know, skip=sharp)
         for k, smp in enumerate(self._deals(sampler, model, samples, view.round_no), 1):
             base = sampler.round_of(smp)
-            seed = rng.getrandbits(32)
-            for i in alive:
-                r = base.copy()
-                apply(r, legal[i])
-                stream.seed(seed)
-                rollout_seat(r, sc, stream, ROLLOUT_EPS, view.seat, MY_EPS, BLOCK)
-                got[i].append(utility(sc, match, r.hands, r.out_seat))
+            play_out(base, legal, alive, rng.getrandbits(32), stream, sc, match, view.seat, got)
             if race and k % RACE_EVERY == 0 and len(alive) > 1:
                 alive = survivors(got, alive)
         return [math.fsum(got[twin[i]]) / len(got[twin[i]]) for i in range(len(legal))]
