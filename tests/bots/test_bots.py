@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import random
 
 import pytest
+from support.views import made_up_view
 
 from koza.bots import ALL_BOTS, BOT_DESCRIPTIONS, BOT_LEVELS, Bot, decide, make_bot
 from koza.bots.montecarlo import MonteCarloBot
@@ -151,39 +151,15 @@ def test_omniscient_needs_the_state_and_says_so() -> None:
     assert isinstance(decide(bot, game.state, game.turn), Play)
 
 
-def _view_with(hand: list[str], left: int, right: int) -> SeatView:
-    """A mid-round view of seat 0 in a 3-player game, with a made-up hand and ends."""
-    game = Game.new(["a", "b", "c"], seed=2)
-    view = seat_view(game.state, game.turn)
-    mask = 0
-    for t in hand:
-        mask |= 1 << parse_tile(t)
-    r = engine.Round([mask, 0b1 << 27, 0b1 << 26], (), 0)
-    r.left, r.right = left, right
-    return dataclasses.replace(
-        view,
-        seat=0,
-        hand_masks=(mask, None, None),
-        left=left,
-        right=right,
-        turn=0,
-        legal=LegalMoves.of(engine.legal_moves(r)),
-        history=(),
-        chain=(),
-        hand_counts=(len(hand), 5, 5),
-        bazaar_count=0,
-    )
-
-
 def test_greedy_sheds_the_heaviest_tile_and_counts_the_blank_double() -> None:
-    view = _view_with(["6-5", "5-1", "3-0"], 5, 3)
+    view = made_up_view(["6-5", "5-1", "3-0"], 5, 3)
     assert make_bot("greedy", 1).choose(view) == Play(parse_tile("6-5"), "left")
-    view = _view_with(["6-0", "0-0", "4-1"], 0, 4)
+    view = made_up_view(["6-0", "0-0", "4-1"], 0, 4)
     assert make_bot("greedy", 1).choose(view) == Play(parse_tile("0-0"), "left")
 
 
 def test_expert_drops_the_blank_double_while_a_zero_end_is_open() -> None:
-    view = _view_with(["6-0", "0-0", "4-1", "5-5"], 0, 4)
+    view = made_up_view(["6-0", "0-0", "4-1", "5-5"], 0, 4)
     assert make_bot("expert", 1).choose(view) == Play(parse_tile("0-0"), "left")
 
 
@@ -284,7 +260,7 @@ def test_expert_counts_the_tiles_the_next_seat_could_follow_with(
     unseen) holds none, and nothing else changes."""
     import koza.bots.expert as ex
 
-    view = _view_with(["5-4", "6-3", "4-4", "4-2", "4-1", "4-0"], 5, 6)
+    view = made_up_view(["5-4", "6-3", "4-4", "4-2", "4-1", "4-0"], 5, 6)
     a = (engine.PLAY, parse_tile("5-4"), engine.LEFT)
     b = (engine.PLAY, parse_tile("6-3"), engine.RIGHT)
 

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 from support.deals import dealt
+from support.views import made_up_view, round_views
 
 from koza.bots import make_bot
 from koza.bots.expert import DEALS, MY_EPS, ROLLOUT_BLOCK, ROLLOUT_EPS
 from koza.bots.expert_search import look_ahead
 from koza.bots.knowledge import infer
 from koza.bots.montecarlo import twins
-from koza.core import engine
-from koza.core.commands import LegalMoves, PlayDoubles, to_move
-from koza.core.game import Game
+from koza.core.commands import PlayDoubles, to_move
 from koza.core.tiles import parse_tile
 from koza.core.view import SeatView, seat_view
 
@@ -43,32 +41,10 @@ def test_the_same_view_gets_the_same_values_and_move_whatever_is_hidden() -> Non
     assert make_bot("expert", 3).choose(a) == make_bot("expert", 3).choose(b)
 
 
-def _view_with(hand: list[str], left: int, right: int) -> SeatView:
-    """A mid-round view of seat 0 in a 3-player game, with a made-up hand and ends."""
-    game = Game.new(["a", "b", "c"], seed=2)
-    view = seat_view(game.state, game.turn)
-    mask = sum(1 << parse_tile(t) for t in hand)
-    r = engine.Round([mask, 1 << 27, 1 << 26], (), 0)
-    r.left, r.right = left, right
-    return dataclasses.replace(
-        view,
-        seat=0,
-        hand_masks=(mask, None, None),
-        left=left,
-        right=right,
-        turn=0,
-        legal=LegalMoves.of(engine.legal_moves(r)),
-        history=(),
-        chain=(),
-        hand_counts=(len(hand), 5, 5),
-        bazaar_count=0,
-    )
-
-
 def test_going_out_loses_nothing_and_is_chosen() -> None:
     """Shedding both doubles at once empties the hand: that records 0 points, which
     no move can beat (a single double leaves a tile that may be caught in hand)."""
-    view = _view_with(["5-5", "2-2"], 5, 2)
+    view = made_up_view(["5-5", "2-2"], 5, 2)
     out = PlayDoubles(parse_tile("5-5"), parse_tile("2-2"))
     assert out in view.legal and len(view.legal) == 3
     values = _values(view)
@@ -81,11 +57,10 @@ def test_going_out_loses_nothing_and_is_chosen() -> None:
 def test_moves_that_end_the_same_get_one_value() -> None:
     found = 0
     for g in range(30):
-        game = Game.new(["a", "b", "c"], seed=70 + g)
         bots = [make_bot("greedy", i) for i in range(3)]
-        while game.state.phase == "playing" and found < 3:
-            st = game.state
-            view = seat_view(st, st.turn)
+        for view in round_views(70 + g, bots):
+            if found == 3:
+                break
             legal = [to_move(c) for c in view.legal]
             pair = twins(legal, view.left, view.right)
             if len(legal) > 1 and pair != list(range(len(legal))):
@@ -93,7 +68,6 @@ def test_moves_that_end_the_same_get_one_value() -> None:
                 assert len(values) == len(legal)
                 assert all(values[i] == values[pair[i]] for i in range(len(legal)))
                 found += 1
-            game.play(bots[st.turn].choose(view))
     assert found == 3
 
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from support.views import round_views
+
 from koza.bots import make_bot
 from koza.bots.montecarlo import MonteCarloBot, survivors, twins, weights
 from koza.bots.sampler import SCAN_BELOW, random_tile, shuffled_tiles
 from koza.core.commands import to_move
 from koza.core.engine import LEFT, PLAY_MOVES, RIGHT
-from koza.core.game import Game
 from koza.core.tiles import parse_tile, tiles_of
-from koza.core.view import seat_view
 
 
 def test_random_tile_is_a_uniform_set_bit_both_ways() -> None:
@@ -67,11 +67,10 @@ def test_moves_that_end_the_same_get_one_value() -> None:
     """With both ends the same number, a tile's left and right plays are valued alike."""
     found = 0
     for g in range(30):
-        game = Game.new(["a", "b", "c"], seed=40 + g)
         bots = [make_bot("greedy", i) for i in range(3)]
-        while game.state.phase == "playing" and found < 3:
-            st = game.state
-            view = seat_view(st, st.turn)
+        for view in round_views(40 + g, bots):
+            if found == 3:
+                break
             legal = [to_move(c) for c in view.legal]
             pair = twins(legal, view.left, view.right)
             if len(legal) > 1 and pair != list(range(len(legal))):
@@ -79,7 +78,6 @@ def test_moves_that_end_the_same_get_one_value() -> None:
                 assert all(values[i] == values[pair[i]] for i in range(len(legal)))
                 assert view.left == view.right
                 found += 1
-            game.play(bots[st.turn].choose(view))
     assert found == 3
 
 

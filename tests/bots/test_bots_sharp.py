@@ -6,6 +6,7 @@ import random
 
 import pytest
 from support.public_history import RULES, replay_public_history
+from support.views import round_views
 
 from koza.bots import decide, make_bot, montecarlo
 from koza.bots.knowledge import forced_opening, infer
@@ -96,11 +97,8 @@ def test_the_sharp_reading_rules_out_heavier_fitting_tiles() -> None:
     rng = random.Random(5)
     loose = 0
     for g in range(10):
-        game = Game.new(["a", "b", "c"], seed=300 + g)
         bots = [make_bot("greedy", g * 3 + i) for i in range(3)]
-        while game.state.phase == "playing":
-            st = game.state
-            view = seat_view(st, st.turn)
+        for view in round_views(300 + g, bots):
             sharp = frozenset(s for s in range(3) if s != view.seat)
             if len(view.history) > 3:
                 plain = infer(view)
@@ -110,7 +108,6 @@ def test_the_sharp_reading_rules_out_heavier_fitting_tiles() -> None:
                         _greedy_could_have(view, reconstruct_shuffle(view, plain, smp), sharp)
                     except AssertionError:
                         loose += 1
-            game.play(bots[st.turn].choose(view), st.turn)
     assert loose > 10
 
 
@@ -153,11 +150,8 @@ def test_a_new_game_reads_everyone_sharp_again() -> None:
 def test_the_play_model_leaves_out_the_seats_read_sharp() -> None:
     seen = 0
     for g in range(10):
-        game = Game.new(["a", "b", "c"], seed=500 + g)
         bots = [make_bot("random", g * 3 + i) for i in range(3)]
-        while game.state.phase == "playing":
-            st = game.state
-            view = seat_view(st, st.turn)
+        for view in round_views(500 + g, bots):
             know = infer(view)
             full = PlayModel(view, know)
             part = PlayModel(view, know, skip=frozenset({(view.seat + 1) % 3}))
@@ -165,7 +159,6 @@ def test_the_play_model_leaves_out_the_seats_read_sharp() -> None:
                 (view.seat + 1) % 3
             }
             seen += len(full.facts) > len(part.facts)
-            game.play(bots[st.turn].choose(view), st.turn)
     assert seen > 10
 
 
