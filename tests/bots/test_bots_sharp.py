@@ -6,7 +6,7 @@ import random
 
 import pytest
 from support.public_history import RULES, replay_public_history
-from support.views import round_views
+from support.views import game_views, round_views
 
 from koza.bots import decide, make_bot, montecarlo
 from koza.bots.knowledge import forced_opening, infer
@@ -72,12 +72,7 @@ def test_deals_drawn_for_sharp_opponents_are_ones_greedy_could_have_played(
             [f"p{i}" for i in range(players)], rules.model_copy(update={"target": 60}), seed=g
         )
         bots = [make_bot("greedy", g * 7 + i) for i in range(players)]
-        while not game.is_over:
-            st = game.state
-            if st.phase == "round_over":
-                game.next_round()
-                continue
-            view = seat_view(st, st.turn)
+        for view in game_views(game, bots):
             sharp = frozenset(s for s in range(players) if s != view.seat)
             if view.history and rng.random() < 0.3:
                 know = infer(view, sharp)
@@ -87,7 +82,6 @@ def test_deals_drawn_for_sharp_opponents_are_ones_greedy_could_have_played(
                 for _ in range(3):
                     smp = sampler.sample(rng)
                     checked += _greedy_could_have(view, reconstruct_shuffle(view, know, smp), sharp)
-            game.play(bots[st.turn].choose(view), st.turn)
     assert checked > 100
 
 
@@ -118,15 +112,9 @@ def _flagged(opponent: str, games: int) -> list[set[int]]:
         reader = SharpSeats()
         bots = [make_bot(opponent, 10 * g + i) for i in range(3)]
         game = Game.new(["a", "b", "c"], RuleSet(), seed=60 + g)
-        while not game.is_over:
-            st = game.state
-            if st.phase == "round_over":
-                game.next_round()
-                continue
-            view = seat_view(st, st.turn)
-            if st.turn == 0:
+        for view in game_views(game, bots):
+            if view.seat == 0:
                 reader.knowledge(view)
-            game.play(bots[st.turn].choose(view), st.turn)
         out.append(set(reader.unsharp))
     return out
 

@@ -46,3 +46,16 @@ def round_views(seed: int, bots: Sequence[Bot]) -> Iterator[SeatView]:
         view = seat_view(st, st.turn)
         yield view
         game.play(bots[st.turn].choose(view), st.turn)
+
+
+def game_views(game: Game, bots: Sequence[Bot]) -> Iterator[SeatView]:
+    """The view of the seat to move at every turn until ``game`` is over (each round is
+    started as the last one ends); the seat's bot plays after each view is taken."""
+    while not game.is_over:
+        st = game.state
+        if st.phase == "round_over":
+            game.next_round()
+            continue
+        view = seat_view(st, st.turn)
+        yield view
+        game.play(bots[st.turn].choose(view), st.turn)
