@@ -15,8 +15,27 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from koza.core import engine
-from koza.core.commands import Command, Draw, LegalMoves, Pass, Play, PlayDoubles, to_move
+from koza.core.commands import (
+    Command,
+    Draw,
+    LegalMoves,
+    Pass,
+    Play,
+    PlayDoubles,
+    from_move,
+    to_move,
+)
 from koza.core.dealing import seeded_shuffle
+from koza.core.engine import (
+    DOUBLES,
+    DOUBLES_MOVES,
+    DRAW,
+    DRAW_MOVE,
+    PASS_MOVE,
+    PLAY,
+    PLAY_MOVES,
+    Move,
+)
 from koza.core.events import (
     DealVoided,
     DoublesPlayed,
@@ -44,7 +63,7 @@ from koza.core.state import (
     replay,
     thaw,
 )
-from koza.core.tiles import END_OF, N_TILES
+from koza.core.tiles import DOUBLE_OF, END_NAMES, END_OF, N_TILES
 
 EventSink = Callable[[Event], None]
 
@@ -163,29 +182,32 @@ class Game:
         Raises ``IllegalMoveError`` saying what was tried and why it is not allowed.
         """
         st = self._state
-        _check_command(command)
-        if st.phase != "playing" or st.round is None or st.round.over:
+        move = _SHARED_MOVE.get(id(command))  # a command the engine made: its fields are sound
+        if move is None:
+            _check_command(command)
+            move = to_move(command)
+        r = st.round
+        if st.phase != "playing" or r is None or r.over:
             raise IllegalMoveError(
                 f"{command}: no round is in play ({_PHASE[st.phase]})", Reason("no_round")
             )
-        r = st.round
-        if seat is not None and seat != r.turn:
+        s = r.turn
+        if seat is not None and seat != s:
             raise IllegalMoveError(
-                f"{command}: it is not your turn (seat {r.turn} is to move)",
-                Reason("not_your_turn", {"seat": r.turn}),
+                f"{command}: it is not your turn (seat {s} is to move)",
+                Reason("not_your_turn", {"seat": s}),
             )
-        move = to_move(command)
         if not engine.is_legal(r, move):
             reason = illegal_reason(r, move)
             raise IllegalMoveError(reason.english(), reason)
-        s, q = r.turn, self._seq()
         # the command is checked and legal: its event is made without validating it again
-        if isinstance(command, Play):
-            self._emit(checked_event(TilePlayed, q, seat=s, tile=command.tile, end=command.end))
-        elif isinstance(command, PlayDoubles):
-            left, right = command.left, command.right
-            self._emit(checked_event(DoublesPlayed, q, seat=s, left=left, right=right))
-        elif isinstance(command, Draw):
+        kind, a, b = move
+        q = st.seq + 1
+        if kind == PLAY:
+            self._emit(checked_event(TilePlayed, q, seat=s, tile=a, end=END_NAMES[b]))
+        elif kind == DOUBLES:
+            self._emit(checked_event(DoublesPlayed, q, seat=s, left=a, right=b))
+        elif kind == DRAW:
             self._emit(checked_event(TileDrawn, q, seat=s, tile=r.bazaar[r.bz]))
         else:
             self._emit(checked_event(TurnPassed, q, seat=s))
@@ -288,9 +310,7 @@ def checked_event(kind: type[_E], seq: int, **fields: int | str) -> _E:
     fields marked as set.  Only for values ``Game.play`` has checked and found legal.
     """
     event = object.__new__(kind)
-    values: dict[str, object] = {"seq": seq, "at": now(), "type": _TYPE_OF[kind]}
-    values.update(fields)
-    _set(event, "__dict__", values)
+    _set(event, "__dict__", {"seq": seq, "at": now(), "type": _TYPE_OF[kind], **fields})
     _set(event, "__pydantic_fields_set__", {"seq", *fields})
     _set(event, "__pydantic_extra__", None)
     _set(event, "__pydantic_private__", None)
@@ -301,6 +321,20 @@ _TYPE_OF: dict[type, str] = {
     kind: kind.model_fields["type"].default
     for kind in (TilePlayed, DoublesPlayed, TileDrawn, TurnPassed)
 }
+
+
+def _shared_moves() -> dict[int, Move]:
+    """The engine's move of each command object the engine hands out, by the object's id.
+
+    Those commands live as long as koza (``koza.core.commands`` makes them once), so
+    their ids stay theirs; a command found here needs no check of its fields.
+    """
+    moves = [m for row in PLAY_MOVES for m in row] + [DRAW_MOVE, PASS_MOVE]
+    moves += [DOUBLES_MOVES[a][b] for a in DOUBLE_OF for b in DOUBLE_OF if a != b]
+    return {id(from_move(m)): m for m in moves}
+
+
+_SHARED_MOVE = _shared_moves()
 
 _PHASE = {
     "new": "the game has not started",

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import copy
+
+import pytest
+
 from koza.bots import decide, make_bot
+from koza.core.commands import DRAW, PASS, PLAY_COMMANDS, Play, to_move
 from koza.core.events import EVENT_ADAPTER, MOVE_EVENTS
-from koza.core.game import Game
+from koza.core.game import _SHARED_MOVE, Game, IllegalMoveError
 from koza.core.rules import RuleSet
+from koza.core.tiles import LEFT, N_TILES, OPEN, RIGHT
 
 
 def test_every_move_event_equals_the_validated_one_field_for_field() -> None:
@@ -35,3 +41,43 @@ def test_every_move_event_equals_the_validated_one_field_for_field() -> None:
             assert event.model_dump_json() == again.model_dump_json()
             assert EVENT_ADAPTER.validate_json(event.model_dump_json()) == event
     assert kinds == set(MOVE_EVENTS)
+
+
+def _play_game(seed: int, fresh: bool) -> list[dict[str, object]]:
+    """A random bots' game; ``fresh``: each command handed in as a new, equal object."""
+    game = Game.new(["a", "b", "c"], RuleSet(), seed, game_id=f"g{seed}")
+    bots = [make_bot("random", seed + i) for i in range(3)]
+    while not game.is_over:
+        if game.state.phase == "round_over":
+            game.next_round()
+            continue
+        command = decide(bots[game.turn], game.state, game.turn)
+        game.play(copy.copy(command) if fresh else command)
+    return [{k: v for k, v in e.__dict__.items() if k != "at"} for e in game.events]
+
+
+def test_the_engines_own_commands_and_equal_new_ones_make_the_same_game() -> None:
+    """``Game.play`` trusts the fields of the commands the engine hands out, and only those."""
+    for seed in (4, 5):
+        assert _play_game(seed, fresh=True) == _play_game(seed, fresh=False)
+
+
+def test_each_shared_command_stands_for_its_own_move() -> None:
+    shared = [PLAY_COMMANDS[t][e] for t in range(N_TILES) for e in (LEFT, RIGHT, OPEN)]
+    shared += [DRAW, PASS]
+    for command in shared:
+        assert _SHARED_MOVE[id(command)] == to_move(command)
+    assert len(_SHARED_MOVE) == len(shared) + 6 * 7  # and every ordered pair of doubles
+
+
+def test_an_illegal_command_is_refused_alike_shared_or_new() -> None:
+    game = Game.new(["a", "b"], RuleSet(), 9)
+    not_held = next(t for t in range(N_TILES) if not game.state.hand(game.turn) >> t & 1)
+    for command in (PLAY_COMMANDS[not_held][OPEN], Play(not_held, "open")):
+        with pytest.raises(IllegalMoveError) as info:
+            game.play(command)
+        assert info.value.reason is not None and info.value.reason.code == "not_in_hand"
+    for bad in (Play(not_held, "up"), Play(99, "open"), "draw"):  # type: ignore[arg-type]
+        with pytest.raises(IllegalMoveError):
+            game.play(bad)  # type: ignore[arg-type]
+    assert len(game.events) == 2  # created and dealt: nothing was played
