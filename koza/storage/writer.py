@@ -10,8 +10,12 @@ It holds an OS lock on the file while it is open, so two processes never write
 the same game.  A new save only appears under its name once its header and ``game_created`` are
 on disk (it is written under a hidden temporary name and then linked), so a
 crash can never leave a save with no game in it.  Before each event the writer
-checks that its file is still the one at its path (the folder was not deleted
-or the file replaced), so no move goes into a file nobody will find.
+checks that its file still has a name (it was not deleted, nor replaced by another
+file, nor its folder deleted: one ``fstat``), and at each sync that its path still
+leads to it (one ``stat`` of the path): once a save was seen moved elsewhere it
+takes no more events.  The moves made between a move and the next sync (the rest of
+a round, a tenth of a second at most of bots' play) are in the moved file; no move
+goes into a file nobody will find.
 """
 
 from __future__ import annotations
@@ -122,7 +126,7 @@ class SaveWriter:
 
     def __init__(self, path: Path, fd: int, size: int, sync: bool = True) -> None:
         self.path = path
-        self._where = os.fspath(path)  # what each write's check looks up
+        self._where = os.fspath(path)  # what each sync's check looks up
         self._fd = fd
         self._size = size
         self.sync = sync
@@ -131,6 +135,7 @@ class SaveWriter:
         self._guard = threading.Lock()  # the fd and the unsynced flag, against the timer
         self._unsynced = False  # written since the last sync
         self._timer: timers.Pending | None = None
+        self._moved = False  # a sync found another file (or none) at ``path``
 
     @classmethod
     def create(cls, path: Path, sync: bool = True) -> SaveWriter:
@@ -231,12 +236,13 @@ class SaveWriter:
 
     def _append(self, data: bytes, sync_now: bool = False) -> None:
         """Write ``data`` whole or not at all; sync it now, or within ``SYNC_EVERY``."""
-        if self._fd < 0:
+        fd = self._fd
+        if fd < 0:
             raise SaveError.at(self.path, "file.closed")
-        if self._unnamed is None and not self._still_ours():
+        if self._unnamed is None and (self._moved or os.fstat(fd).st_nlink == 0):
             raise self._gone()
         try:
-            _write_all(self._fd, data)
+            _write_all(fd, data)
             with self._guard:
                 self._unsynced = self.sync
                 if sync_now:
@@ -268,7 +274,11 @@ class SaveWriter:
     # --- syncing ------------------------------------------------------------
 
     def flush(self) -> None:
-        """Sync what was written to the disk now (nothing to do if it already is)."""
+        """Sync what was written to the disk now (nothing to do if it already is).
+
+        ``SaveError`` (``file.moved``) if the save is no longer at its path: what was
+        written is synced where the file now is, and nothing more is written.
+        """
         with self._guard:
             try:
                 self._sync_locked()
@@ -277,12 +287,21 @@ class SaveWriter:
             if self._timer is not None:  # nothing left for it to do
                 self._timer.cancel()
                 self._timer = None
+            self._look_at_path()
+        if self._moved:
+            raise self._gone()
 
     def _on_timer(self) -> None:
         with self._guard:
             self._timer = None
             with contextlib.suppress(OSError):  # left unsynced: the next flush reports it
                 self._sync_locked()
+            self._look_at_path()
+
+    def _look_at_path(self) -> None:
+        """At a sync: note a save whose path leads elsewhere (the caller holds ``_guard``)."""
+        if self._fd >= 0 and self._unnamed is None and not self._still_ours():
+            self._moved = True
 
     def _sync_locked(self) -> None:
         """Sync if anything is unsynced (the caller holds ``_guard``)."""

@@ -180,3 +180,41 @@ def test_a_dropped_bots_session_releases_its_lock_at_once(tmp_path: Path) -> Non
     assert not timer.is_alive()  # the writer closed, which ended its timer
     with Session.open(path) as again:
         assert again.state.phase == "playing"
+
+
+def test_a_save_moved_mid_round_takes_moves_until_the_next_sync_and_none_after(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each event checks the file still has a name; each sync, that its path leads to it."""
+    syncs = Syncs(monkeypatch, timers=True)
+    s = bot_game(tmp_path)
+    step(s)
+    moved = tmp_path / "elsewhere" / s.path.name
+    moved.parent.mkdir()
+    os.rename(s.path, moved)
+    with pytest.raises(SaveError, match="moved or deleted"):
+        while True:  # the bots play on until the round's end syncs and looks at the path
+            step(s)
+    state = s.game.state
+    assert state.phase == "round_over" and syncs.last_types()[-1] == "round_scored"
+    with pytest.raises(SaveError, match="moved or deleted"):
+        step(s)  # and nothing more goes into the moved file
+    s.close()
+    assert not s.path.exists()  # no new file at the old name either
+    assert load(moved).events == list(s.game.events)  # every move is in the moved file
+
+
+def test_the_timers_sync_also_notices_a_moved_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    syncs = Syncs(monkeypatch, timers=True)
+    with bot_game(tmp_path) as s:
+        step(s)
+        os.rename(s.path, tmp_path / "renamed.koza.jsonl")
+        step(s)  # the file still has a name: written there
+        n = len(s.game.events)
+        syncs.timers.pop()()  # the sync a tenth of a second later sees it moved
+        with pytest.raises(SaveError, match="moved or deleted"):
+            step(s)
+        assert len(s.game.events) == n
+    assert load(tmp_path / "renamed.koza.jsonl").events == list(s.game.events)
