@@ -104,9 +104,19 @@ def advance(table: Table, cmd: Command | None, state: GameState | None = None) -
 
 
 def step(table: Table) -> StepResult:
-    """One step: the bot to move plays, or the next round is dealt."""
+    """One step: the bot to move plays, or the next round is dealt.
+
+    ``advance(table, think(table))``, with a bot's move (the step run most) written out.
+    """
     state = table.game.state
-    return advance(table, think(table, state), state)
+    if state.phase != "playing":
+        return advance(table, None, state)
+    seat = state.turn
+    bot = table.bot(seat)
+    if bot is None:
+        raise NoBotError(f"seat {seat} has no bot")
+    table.play(decide(bot, state, seat), seat)
+    return "move"
 
 
 def finish_round(table: Table) -> int:

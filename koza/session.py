@@ -140,10 +140,13 @@ class Session:
 
     def play(self, command: Command, seat: int | None = None) -> None:
         """``Game.play`` (``IllegalMoveError`` passes through); saved before it returns."""
-        self._check_open()
-        try:  # what ``_owing_on_failure`` does, inline: this runs for every move
+        if self._unsettled or self._writer.closed:
+            self._check_open()
+        try:  # what ``_owing_on_failure`` and ``_flush_if_waiting`` do, inline: run every move
             self.game.play(command, seat)
-            self._flush_if_waiting()
+            st = self.game.state
+            if st.phase != "playing" or st.seats[st.turn].kind != "bot":
+                self._writer.flush()
         except SaveError:
             self._unsettled = True
             raise
