@@ -4,6 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BUILT := $(VENV)/.compiled
+BYTECODE := $(VENV)/.bytecode
 HOT := $(shell $(PY) koza/compiled.py)
 
 .PHONY: play test lint format bench po clean test-browser
@@ -21,7 +22,13 @@ $(BUILT): $(STAMP) $(HOT)
 	$(BIN)/python -m pip install -q --no-build-isolation --no-deps -e .
 	touch $(BUILT)
 
-play: $(BUILT)
+# koza's byte-code written ahead (as pip does for a wheel), again whenever a source
+# changes: koza starts without compiling itself even where PYTHONDONTWRITEBYTECODE is set
+$(BYTECODE): $(BUILT) $(shell find koza -name '*.py')
+	$(BIN)/python -m compileall -q koza
+	touch $(BYTECODE)
+
+play: $(BYTECODE)
 	$(BIN)/koza
 
 lint: $(BUILT)
@@ -41,7 +48,7 @@ test-browser: $(STAMP)
 	$(BIN)/python -m pip install -q playwright
 	KOZA_BROWSER_TEST=1 $(BIN)/python -m pytest tests/net/test_browser_page.py -s -p no:cacheprovider
 
-bench: $(BUILT)
+bench: $(BYTECODE)
 	$(BIN)/python -m koza.bench
 
 po: $(STAMP)
