@@ -258,13 +258,16 @@ class Game:
         st = self._state
         n = st.n_players
         for attempt in range(first, 1000):
+            seeded = shuffle is None  # the dealer's own order: a whole set, not re-checked
             if shuffle is None:
                 shuffle = seeded_shuffle(st.seed, round_no, attempt)
             hands, _ = engine.split_deal(shuffle, n, st.rules.hand_size_for(n))
             leader, opening = expected_leader(self._state, hands)
+            dealt = checked_event if seeded else _validated
             self._emit(
-                RoundDealt(
-                    seq=self._seq(),
+                dealt(
+                    RoundDealt,
+                    self._seq(),
                     round=round_no,
                     shuffle=tuple(shuffle),
                     leader=leader,
@@ -298,16 +301,18 @@ class Game:
             self._finish_round_if_over()
 
 
-_E = TypeVar("_E", TilePlayed, DoublesPlayed, TileDrawn, TurnPassed)
+_E = TypeVar("_E", TilePlayed, DoublesPlayed, TileDrawn, TurnPassed, RoundDealt)
+_Field = int | str | tuple[int, ...] | None
 _set = object.__setattr__
 
 
-def checked_event(kind: type[_E], seq: int, **fields: int | str) -> _E:
-    """The move event pydantic would make of ``fields``, which the game has checked.
+def checked_event(kind: type[_E], seq: int, **fields: _Field) -> _E:
+    """The event pydantic would make of ``fields``, which the game has checked.
 
     ``kind(seq=seq, **fields)`` with its validation skipped (the bulk of a move's cost
     in ``koza sim``): the same fields in the same order, stamped now, and the same
-    fields marked as set.  Only for values ``Game.play`` has checked and found legal.
+    fields marked as set.  Only for values the game made or checked: a legal move
+    (``Game.play``), a seeded deal (``seeded_shuffle``'s whole set).
     """
     event = object.__new__(kind)
     _set(event, "__dict__", {"seq": seq, "at": now(), "type": _TYPE_OF[kind], **fields})
@@ -319,8 +324,13 @@ def checked_event(kind: type[_E], seq: int, **fields: int | str) -> _E:
 
 _TYPE_OF: dict[type, str] = {
     kind: kind.model_fields["type"].default
-    for kind in (TilePlayed, DoublesPlayed, TileDrawn, TurnPassed)
+    for kind in (TilePlayed, DoublesPlayed, TileDrawn, TurnPassed, RoundDealt)
 }
+
+
+def _validated(kind: type[_E], seq: int, **fields: _Field) -> _E:
+    """``kind(seq=seq, **fields)``, validated (a shuffle a caller handed in)."""
+    return kind(seq=seq, **fields)
 
 
 def _shared_moves() -> dict[int, Move]:

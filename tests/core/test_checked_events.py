@@ -5,10 +5,11 @@ from __future__ import annotations
 import copy
 
 import pytest
+from pydantic import ValidationError
 
 from koza.bots import decide, make_bot
 from koza.core.commands import DRAW, PASS, PLAY_COMMANDS, Play, to_move
-from koza.core.events import EVENT_ADAPTER, MOVE_EVENTS
+from koza.core.events import EVENT_ADAPTER, MOVE_EVENTS, RoundDealt
 from koza.core.game import _SHARED_MOVE, Game, IllegalMoveError
 from koza.core.rules import RuleSet
 from koza.core.tiles import LEFT, N_TILES, OPEN, RIGHT
@@ -81,3 +82,37 @@ def test_an_illegal_command_is_refused_alike_shared_or_new() -> None:
         with pytest.raises(IllegalMoveError):
             game.play(bad)  # type: ignore[arg-type]
     assert len(game.events) == 2  # created and dealt: nothing was played
+
+
+def test_each_seeded_deal_equals_the_validated_event_field_for_field() -> None:
+    """``Game`` makes a seeded ``round_dealt`` unvalidated: it must be pydantic's own."""
+    dealt = 0
+    for seed, players, rules in [(6, 4, RuleSet()), (7, 3, RuleSet(redeal="bad_hand"))]:
+        game = Game.new([f"p{i}" for i in range(players)], rules, seed)
+        bots = [make_bot("random", seed + i) for i in range(players)]
+        while not game.is_over:
+            if game.state.phase == "round_over":
+                game.next_round()
+            else:
+                game.play(decide(bots[game.turn], game.state, game.turn))
+        for event in game.events:
+            if not isinstance(event, RoundDealt):
+                continue
+            dealt += 1
+            given = {name: getattr(event, name) for name in event.model_fields_set}
+            again = RoundDealt(**given, at=event.at)
+            assert list(event.__dict__.items()) == list(again.__dict__.items())
+            assert event.model_fields_set | {"at"} == again.model_fields_set
+            assert event == again and event.model_dump_json() == again.model_dump_json()
+    assert dealt >= 4
+
+
+def test_a_shuffle_handed_in_is_still_validated() -> None:
+    game = Game.new(["a", "b"], RuleSet(), 3, game_id="g3")
+    while game.state.phase == "playing":
+        game.play(game.legal_moves()[0])
+    assert game.state.phase == "round_over"
+    n = len(game.events)
+    with pytest.raises(ValidationError, match="99 is not a tile"):
+        game.next_round(shuffle=[*range(27), 99])
+    assert len(game.events) == n
