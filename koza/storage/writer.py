@@ -5,7 +5,10 @@ event being written: a finished ``write`` is in the system's cache), and syncs
 the file to the disk when asked (``flush``: the session asks at the end of a
 round, at game over and before koza waits for a person), on close, and
 otherwise at most ``SYNC_EVERY`` seconds after a write, by a one-shot timer
-(``storage.timers``: one thread for all of them) that ``close`` ends.
+(``storage.timers``: one thread for all of them) that ``close`` ends.  A write
+arms the timer unless one is pending (armed earlier, it fires sooner); a sync on
+request leaves it pending, so bots' rounds shorter than ``SYNC_EVERY`` arm one
+timer per ``SYNC_EVERY``, not one per round.
 It holds an OS lock on the file while it is open, so two processes never write
 the same game.  A new save only appears under its name once its header and ``game_created`` are
 on disk (it is written under a hidden temporary name and then linked), so a
@@ -284,10 +287,7 @@ class SaveWriter:
                 self._sync_locked()
             except OSError as exc:
                 raise os_failure(self.path, "file.cannot_save", exc) from None
-            if self._timer is not None:  # nothing left for it to do
-                self._timer.cancel()
-                self._timer = None
-            self._look_at_path()
+            self._look_at_path()  # a pending timer stays: the next writes need it
         if self._moved:
             raise self._gone()
 

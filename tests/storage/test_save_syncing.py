@@ -218,3 +218,23 @@ def test_the_timers_sync_also_notices_a_moved_save(
             step(s)
         assert len(s.game.events) == n
     assert load(tmp_path / "renamed.koza.jsonl").events == list(s.game.events)
+
+
+def test_a_round_end_sync_leaves_the_timer_for_the_writes_after_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bots' rounds end before the timer is due: one timer serves them all, and still syncs."""
+    syncs = Syncs(monkeypatch, timers=True)
+    with bot_game(tmp_path) as s:
+        while s.game.state.phase != "round_over":
+            step(s)
+        assert syncs.last_types() == ["game_created", "round_scored"]
+        step(s)  # the next deal
+        step(s)  # and a move: written after the round's sync
+        assert len(syncs.timers) == 1  # armed by round 1's deal, still pending
+        syncs.timers.pop()()  # due a tenth of a second after that deal: syncs the new round
+        assert syncs.seen[-1] == [e.type for e in s.game.events]
+        finish_game(s)
+        rounds = sum(e.type == "round_scored" for e in s.game.events)
+        assert syncs.last_types().count("round_scored") == rounds - 1  # and game_over
+        assert len(syncs.timers) == 1  # one more for every write after the timer fired
