@@ -108,16 +108,34 @@ def mask_of(tiles: Iterable[Tile]) -> int:
 
 _LOW_BITS: Final = 14
 _LOW_MASK: Final = (1 << _LOW_BITS) - 1
-_PIPS_LOW: Final = [0] * (1 << _LOW_BITS)  # pips of every mask of tiles 0..13
-_PIPS_HIGH: Final = [0] * (1 << _LOW_BITS)  # pips of every mask of tiles 14..27, shifted down
-for _m in range(1, 1 << _LOW_BITS):
-    _low = _m & -_m
-    _t = _low.bit_length() - 1
-    _PIPS_LOW[_m] = _PIPS_LOW[_m ^ _low] + PIPS[_t]
-    _PIPS_HIGH[_m] = _PIPS_HIGH[_m ^ _low] + PIPS[_t + _LOW_BITS]
 
 
-COUNT14: Final[tuple[int, ...]] = tuple(m.bit_count() for m in range(1 << _LOW_BITS))
+def _pip_tables() -> tuple[list[int], list[int]]:
+    """Pips of every mask of tiles 0..13, and of tiles 14..27 shifted down.
+
+    Built in a function, not at module level: compiled, the loop runs natively.
+    """
+    low = [0] * (1 << _LOW_BITS)
+    high = [0] * (1 << _LOW_BITS)
+    for m in range(1, 1 << _LOW_BITS):
+        lowest = m & -m
+        t = lowest.bit_length() - 1
+        low[m] = low[m ^ lowest] + PIPS[t]
+        high[m] = high[m ^ lowest] + PIPS[t + _LOW_BITS]
+    return low, high
+
+
+_PIP_TABLES: Final = _pip_tables()
+_PIPS_LOW: Final = _PIP_TABLES[0]  # pips of every mask of tiles 0..13
+_PIPS_HIGH: Final = _PIP_TABLES[1]  # pips of every mask of tiles 14..27, shifted down
+
+
+def _bit_counts() -> tuple[int, ...]:
+    """How many tiles each mask of 14 tiles holds (in a function, for the compiled loop)."""
+    return tuple([m.bit_count() for m in range(1 << _LOW_BITS)])
+
+
+COUNT14: Final[tuple[int, ...]] = _bit_counts()
 """``COUNT14[m]``: how many tiles a mask of 14 tiles holds; a hand's count is
 ``COUNT14[h & 0x3FFF] + COUNT14[h >> 14]`` (compiled, faster than ``int.bit_count``)."""
 
