@@ -19,8 +19,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Markdown, Static
 
+from koza.tui.footer import Footer
 from koza.tui.screens.rules_screen import rules_text
 from koza.tui.strings import t
 

@@ -20,13 +20,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.select import InvalidSelectValueError
 
 from koza.coach.hint_record import HintRecord, write_hints
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleError, RuleSet, describe
 from koza.i18n.problems import say_error
+from koza.tui.footer import Footer
 from koza.tui.screens._util import koza_app
 from koza.tui.settings import read_settings, write_setting
 from koza.tui.strings import bot_name, rule_option, rule_values, t

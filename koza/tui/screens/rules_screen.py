@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Markdown, Static
 
 from koza.core.rules import RuleSet, in_words
 from koza.rulebook import rule_book
 from koza.tui import strings
+from koza.tui.footer import Footer
 from koza.tui.strings import rule_option, t
 
 
