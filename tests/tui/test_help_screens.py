@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widget import Widget
 from textual.widgets import Markdown
 
 from koza.core.events import SeatInfo
@@ -31,6 +32,11 @@ def sections(markdown: str) -> list[str]:
 def section(markdown: str, title: str) -> str:
     """The lines of one ``## title`` section."""
     return markdown.split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def styles_within(widget: Widget) -> list[object]:
+    """The style rules of ``widget`` and of every widget inside it."""
+    return [node.styles.get_rules() for node in widget.walk_children(with_self=True)]
 
 
 def descriptions(found: list[tuple[str, list[object]]]) -> dict[str, set[str]]:
@@ -82,6 +88,14 @@ async def test_the_menu_rules_entry_opens_the_rule_book(tmp_path: Path) -> None:
         book = app.screen.query_one("#rule-book", Markdown).source or ""
         assert book.startswith("# Kozel") and not app.screen.query("#help-keys")
         assert not app.screen.query("#house-rules")  # no game: no house rules
+        page = app.screen.query_one("#rules-scroll")
+        for focused in (True, False):  # the page restyles only itself on focus: the same look
+            app.screen.set_focus(page if focused else None)
+            await pilot.pause()
+            assert page.has_focus is focused
+            kept = styles_within(page)
+            app.update_styles(page)  # what Textual does on focus: the page and all within it
+            assert styles_within(page) == kept
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
 
