@@ -62,12 +62,16 @@ async def test_help_shows_the_keys_of_the_screen_it_was_opened_on(tmp_path: Path
         assert isinstance(app.screen, HelpScreen)
         page = keys_markdown(app, app.screen.under)
         assert sections(page) == [t("help.menu_keys"), t("help.global_keys")]
-        await pilot.press("escape", "n", "f1")
+        await pilot.press("question_mark")  # ? again closes it
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("n", "f1")
         assert isinstance(app.screen, HelpScreen) and isinstance(app.screen.under, NewGameScreen)
         page = keys_markdown(app, app.screen.under)
         assert sections(page)[0] == t("new.title")
         assert t("key.defaults") in section(page, t("new.title"))
-        await pilot.press("escape", "enter")  # start: you against one bot
+        await pilot.press("escape")
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("enter")  # start: you against one bot
         await pilot.pause()
         table = app.screen
         assert isinstance(table, TableScreen)
