@@ -25,13 +25,14 @@ class Footer(TextualFooter):
     _shown: tuple[object, ...] | None = None
 
     def keys_shown(self) -> tuple[object, ...]:
-        """Everything ``compose`` draws from: each shown binding, whether it is enabled,
-        its tooltip and its key as displayed, and the footer's own switches."""
+        """Everything ``compose`` draws from: each shown binding (and the palette's, shown
+        or not), whether it is enabled, its tooltip and its key as displayed, and the
+        footer's own switches."""
         app = self.app
         keys = tuple(
-            (binding, enabled, tooltip, app.get_key_display(binding))
-            for _, binding, enabled, tooltip in self.screen.active_bindings.values()
-            if binding.show
+            (key, binding, enabled, tooltip, app.get_key_display(binding))
+            for key, (_, binding, enabled, tooltip) in self.screen.active_bindings.items()
+            if binding.show or key == app.COMMAND_PALETTE_BINDING
         )
         return keys, self.show_command_palette, self.combine_groups, app.ENABLE_COMMAND_PALETTE
 
