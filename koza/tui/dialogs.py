@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from koza.core.scoring import side_of
 from koza.core.state import GameState
 from koza.core.tiles import HALVES, tiles_of
+from koza.tui.footer import Footer
 from koza.tui.strings import t
 from koza.tui.table.art import TileStyle, face_for
 

@@ -20,12 +20,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Static
+from textual.widgets import Button, Checkbox, Input, Static
 
 from koza.net.client import ClientError, KozaClient
 from koza.net.joining import enter_room
 from koza.net.protocol import Error, RoomState, ViewUpdate
 from koza.storage import folder as save_folder
+from koza.tui.footer import Footer
 from koza.tui.refusals import from_server, said_here
 from koza.tui.remote_table import RemoteTableScreen
 from koza.tui.strings import t

@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from koza.core.events import (
     Event,
@@ -26,6 +26,7 @@ from koza.driver import DEFAULT_DELAY, faster, slower
 from koza.replay import ReplayCursor
 from koza.storage.savefile import SaveError, load
 from koza.tui.event_words import describe
+from koza.tui.footer import Footer
 from koza.tui.replay_review import ReviewPanel
 from koza.tui.reveal_dialog import RevealScreen
 from koza.tui.strings import cannot_open, t

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widget import Widget
 from textual.widgets import Markdown
 
 from koza.core.events import SeatInfo
@@ -33,6 +34,11 @@ def section(markdown: str, title: str) -> str:
     return markdown.split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
 
 
+def styles_within(widget: Widget) -> list[object]:
+    """The style rules of ``widget`` and of every widget inside it."""
+    return [node.styles.get_rules() for node in widget.walk_children(with_self=True)]
+
+
 def descriptions(found: list[tuple[str, list[object]]]) -> dict[str, set[str]]:
     return {title: {getattr(b, "description", "") for b in keys} for title, keys in found}
 
@@ -56,12 +62,16 @@ async def test_help_shows_the_keys_of_the_screen_it_was_opened_on(tmp_path: Path
         assert isinstance(app.screen, HelpScreen)
         page = keys_markdown(app, app.screen.under)
         assert sections(page) == [t("help.menu_keys"), t("help.global_keys")]
-        await pilot.press("escape", "n", "f1")
+        await pilot.press("question_mark")  # ? again closes it
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("n", "f1")
         assert isinstance(app.screen, HelpScreen) and isinstance(app.screen.under, NewGameScreen)
         page = keys_markdown(app, app.screen.under)
         assert sections(page)[0] == t("new.title")
         assert t("key.defaults") in section(page, t("new.title"))
-        await pilot.press("escape", "enter")  # start: you against one bot
+        await pilot.press("escape")
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("enter")  # start: you against one bot
         await pilot.pause()
         table = app.screen
         assert isinstance(table, TableScreen)
@@ -82,6 +92,14 @@ async def test_the_menu_rules_entry_opens_the_rule_book(tmp_path: Path) -> None:
         book = app.screen.query_one("#rule-book", Markdown).source or ""
         assert book.startswith("# Kozel") and not app.screen.query("#help-keys")
         assert not app.screen.query("#house-rules")  # no game: no house rules
+        page = app.screen.query_one("#rules-scroll")
+        for focused in (True, False):  # the page restyles only itself on focus: the same look
+            app.screen.set_focus(page if focused else None)
+            await pilot.pause()
+            assert page.has_focus is focused
+            kept = styles_within(page)
+            app.update_styles(page)  # what Textual does on focus: the page and all within it
+            assert styles_within(page) == kept
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
 

@@ -152,13 +152,14 @@ async def test_seat_view_hides_the_other_hands(golden_events: list[Event]) -> No
 
 async def test_autoplay_runs_to_the_end_and_speed_keys(golden_events: list[Event]) -> None:
     events = golden_events
-    screen = ReplayScreen(events, delay=0.5)
+    # steps of 0.75 s or more: a loaded machine looks at the cursor before a second step
+    screen = ReplayScreen(events, delay=1.0)
     app = Harness(screen)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("minus")
-        assert screen.delay > 0.5
+        assert screen.delay > 1.0
         await pilot.press("plus", "plus")
-        assert screen.delay < 0.5
+        assert screen.delay < 1.0
         await pilot.press("space")
         assert screen.autoplaying and screen.cursor.index <= 1
         shown = squeeze(screen_text(app))
@@ -175,7 +176,7 @@ async def test_autoplay_runs_to_the_end_and_speed_keys(golden_events: list[Event
         while screen.autoplaying:
             await pilot.pause(0.05)
         assert screen.cursor.position().at_end
-        await pilot.press("minus", "minus", "minus", "minus")
+        await pilot.press("minus", "minus", "minus", "minus", "minus", "minus")  # 0.75 s
         await pilot.press("space")  # from the end it starts again
         assert screen.autoplaying and screen.cursor.index <= 1
         await pilot.click("#replay-autoplay")  # and the button stops it

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from support.hints import HintedSession, panel_text, the_table, to_a_choice
-from support.table import TableApp, human_move_by_keys, screen_text, settle
+from support.table import TableApp, human_move_by_keys, near_the_round_end, screen_text, settle
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -109,6 +109,7 @@ async def test_not_your_turn_is_refused_in_one_line(tmp_path: Path) -> None:
 
 async def test_the_game_over_dialog_counts_the_hints_asked(tmp_path: Path) -> None:
     session = HintedSession(tmp_path, ["Ann", "bot:Bob"], {0}, seed=3, target=1)
+    near_the_round_end(session)  # the keys ask the hint and play the round's last moves
     app = TableApp(session, tile_style="digits")
     async with app.run_test(size=(100, 34)) as pilot:
         await to_a_choice(pilot, app)

@@ -84,15 +84,15 @@ async def test_a_seeded_four_bot_game_to_the_end_is_saved(tmp_path: Path) -> Non
 
 async def test_pause_step_and_speed_keys(tmp_path: Path) -> None:
     session = create_session(SEATS, seed=3, save_dir=tmp_path)
-    screen = WatchScreen(session, delay=0.5)
+    screen = WatchScreen(session, delay=0.1)  # short: the waits below are a few delays long
     app = Harness(screen)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("space")  # pause
         assert screen.runner.paused
         await wait_for(pilot, lambda: screen.runner.thinking < 0)
-        await pilot.pause(0.6)  # nothing moves while paused
+        await pilot.pause(0.3)  # nothing moves while paused (three delays)
         moves = len(session.game.events)
-        await pilot.pause(0.6)
+        await pilot.pause(0.3)
         assert len(session.game.events) == moves
         await pilot.press("full_stop")  # one step
         await wait_for(pilot, lambda: len(session.game.events) > moves)

@@ -16,11 +16,12 @@ from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Markdown, Static
 
+from koza.tui.footer import Footer
+from koza.tui.screens.page_scroll import PageScroll
 from koza.tui.screens.rules_screen import rules_text
 from koza.tui.strings import t
 
@@ -178,7 +179,7 @@ class HelpScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(f"{t('help.title')} — {t('help.close')}", id="help-title")
-        with VerticalScroll(id="help-scroll"):
+        with PageScroll(id="help-scroll"):
             yield Markdown(keys_markdown(self.app, self.under), id="help-keys")
             yield Markdown(rules_text(), id="help-rules")
         yield Footer()

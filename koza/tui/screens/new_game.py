@@ -20,13 +20,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.select import InvalidSelectValueError
 
 from koza.coach.hint_record import HintRecord, write_hints
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleError, RuleSet, describe
 from koza.i18n.problems import say_error
+from koza.tui.footer import Footer
 from koza.tui.screens._util import koza_app
 from koza.tui.settings import read_settings, write_setting
 from koza.tui.strings import bot_name, rule_option, rule_values, t
@@ -162,16 +163,18 @@ class NewGameScreen(Screen[None]):
         return f"{bot_name(level)}: {about}" if about else bot_name(level)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """Light up the focused field's row (its label) and explain the field.
+        """Light up the label of the focused field's row and explain the field.
 
         Read from ``self.focused``, not the event: focus events bubble up paths of
         different lengths, so under load they can arrive out of order."""
         focused = self.focused
         rows = [w for w in focused.ancestors_with_self if w.has_class("new-row")] if focused else []
-        for old in self.query(".new-row.-current"):
-            old.remove_class("-current")
-        for row in rows[:1]:
-            row.add_class("-current")
+        lit = list(rows[0].query_children(".new-label")) if rows else []
+        for old in self.query(".new-label.-current"):
+            if old not in lit:  # the class on the label alone: only the label is restyled
+                old.remove_class("-current")
+        for label in lit:
+            label.add_class("-current")
         self._show_field_help()
 
     def _follow_level_list(self, select: Select[Any]) -> None:
@@ -181,12 +184,12 @@ class NewGameScreen(Screen[None]):
         def show(index: int | None) -> None:
             if overlay.has_focus and index is not None and index < len(self.levels):
                 level = self.levels[index]  # the list shows the levels in this order
-                self.query_one("#field-help", Static).update(self.level_help(level))
+                self.query_one("#field-help", Static).update(self.level_help(level), layout=False)
 
         self.watch(overlay, "highlighted", show, init=False)
 
     def _show_field_help(self) -> None:
-        self.query_one("#field-help", Static).update(self.field_help(self.focused))
+        self.query_one("#field-help", Static).update(self.field_help(self.focused), layout=False)
 
     def on_mount(self) -> None:
         for select in self.query(".seat-level").results(Select):

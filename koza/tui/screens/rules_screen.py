@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Markdown, Static
 
 from koza.core.rules import RuleSet, in_words
 from koza.rulebook import rule_book
 from koza.tui import strings
+from koza.tui.footer import Footer
+from koza.tui.screens.page_scroll import PageScroll
 from koza.tui.strings import rule_option, t
 
 
@@ -55,7 +56,7 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(f"{t('rules.title')} — {t('help.close')}", id="rules-title")
-        with VerticalScroll(id="rules-scroll"):
+        with PageScroll(id="rules-scroll"):
             if self.rules is not None:
                 yield Markdown(house_rules_markdown(self.rules), id="house-rules")
             yield Markdown(rules_text(), id="rule-book")

@@ -18,8 +18,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
+from koza.tui.footer import Footer
 from koza.tui.screens._util import koza_app
 from koza.tui.strings import t
 

@@ -14,10 +14,11 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from koza.stats.figures import PlayerFigures
 from koza.stats.saves import FolderStats, collect
+from koza.tui.footer import Footer
 from koza.tui.plots import ResultsPlot
 from koza.tui.screens._util import koza_app
 from koza.tui.strings import bot_name, t

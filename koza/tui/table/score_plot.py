@@ -11,10 +11,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer
+from textual.widgets import Button
 
 from koza.core.state import GameState
 from koza.tui.dialogs import GameOverScreen
+from koza.tui.footer import Footer
 from koza.tui.plots import TotalsPlot
 from koza.tui.strings import t
 

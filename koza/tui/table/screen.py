@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.events import Resize
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from koza.core.commands import Command, Draw, Pass, Play, PlayDoubles
 from koza.core.game import IllegalMoveError
@@ -21,6 +21,7 @@ from koza.core.view import seat_view
 from koza.i18n.problems import say_error
 from koza.storage.savefile import SaveError
 from koza.tui.dialogs import EndPromptScreen, HandOverScreen
+from koza.tui.footer import Footer
 from koza.tui.refusals import why_refused
 from koza.tui.strings import t
 from koza.tui.table.art import TileStyle, default_style
