@@ -31,15 +31,25 @@ $(BYTECODE): $(BUILT) $(shell find koza -name '*.py')
 play: $(BYTECODE)
 	$(BIN)/koza
 
-lint: $(BUILT)
-	$(BIN)/ruff check koza tests
-	$(BIN)/ruff format --check koza tests
-	$(BIN)/mypy koza
+# the checks of make lint, one after the other (stops at the first that fails)
+LINT := $(BIN)/ruff check koza tests && $(BIN)/ruff format --check koza tests && $(BIN)/mypy koza
 
-# the suite on every core (pytest-xdist); `make test JOBS=0` runs it in one process
+lint: $(BUILT)
+	$(LINT)
+
+# the suite on every core (pytest-xdist); `make test JOBS=0` runs it in one process.
+# lint runs beside the suite (it fills the time the suite leaves a core idle); its output
+# comes after the suite's, and make test fails when either fails.
 JOBS ?= auto
-test: lint
-	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal
+test: $(BUILT)
+	@linted=$$(mktemp); \
+	( $(LINT) ) >"$$linted" 2>&1 & lint=$$!; \
+	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal; tests=$$?; \
+	wait $$lint; lint=$$?; \
+	echo "--- lint: $(LINT)"; cat "$$linted"; rm -f "$$linted"; \
+	if [ $$lint -ne 0 ]; then echo "make test: lint failed"; fi; \
+	if [ $$tests -ne 0 ]; then echo "make test: tests failed"; fi; \
+	[ $$lint -eq 0 ] && [ $$tests -eq 0 ]
 
 # koza server --web in headless Chromium: Debian's chromium (never a downloaded browser)
 # driven by Playwright for Python.  Not part of make test.

@@ -49,6 +49,15 @@ def _cheap(name: str, seed: int) -> Bot:
     return make_bot(name, seed)
 
 
+@pytest.fixture
+def cheap_expert(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Expert imagining two deals instead of ``DEALS``: every decision still runs the whole
+    look-ahead and picks one of its legal moves, at an eighth of the play-outs."""
+    import koza.bots.expert as ex
+
+    monkeypatch.setattr(ex, "DEALS", 2)
+
+
 TABLES = [
     (2, RuleSet(target=40)),
     (3, RuleSet(target=40)),
@@ -60,6 +69,7 @@ TABLES = [
 ]
 
 
+@pytest.mark.usefixtures("cheap_expert")
 @pytest.mark.parametrize(("players", "rules"), TABLES)
 def test_no_bot_ever_returns_an_illegal_move(
     players: int, rules: RuleSet, monkeypatch: pytest.MonkeyPatch
@@ -238,11 +248,13 @@ def _short_games(names: list[str], per_table: int, seed: int) -> int:
     return games
 
 
+@pytest.mark.usefixtures("cheap_expert")
 def test_thousands_of_short_games_without_an_illegal_move() -> None:
     """Over 3,000 one-round games, every table, every bot a player can meet."""
     assert _short_games(list(BOT_LEVELS[:4]), 440, 77) >= 3000
 
 
+@pytest.mark.usefixtures("cheap_expert")
 def test_the_exact_reference_never_makes_an_illegal_move(monkeypatch: pytest.MonkeyPatch) -> None:
     """The omniscient reference at every table too (an exact search: fewer games, each dearer)."""
     import koza.bots.omniscient as omni

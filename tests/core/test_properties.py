@@ -296,6 +296,12 @@ def test_random_games_end_replay_exactly_and_scores_only_grow(
 
 
 def leaves(value: object) -> list[object]:
+    """Every value inside ``value``, through dataclasses, tuples, lists and dicts (what
+    ``dataclasses.astuple`` reaches, without its deep copy of each one)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [x for f in dataclasses.fields(value) for x in leaves(getattr(value, f.name))]
+    if isinstance(value, dict):
+        return [x for item in value.items() for x in leaves(item)]
     if isinstance(value, tuple | list):
         return [x for v in value for x in leaves(v)]
     return [value]
@@ -354,7 +360,7 @@ def test_seat_views_hold_no_hidden_tile(table: tuple[int, RuleSet, int]) -> None
             shown += [t for m in doubles for t in (m.left, m.right)]
             assert not any(t >= 0 and hidden >> t & 1 for t in shown)
             assert view.hand_mask & hidden == 0
-            flat = leaves(dataclasses.astuple(view))
+            flat = leaves(view)
             secrets = [h for s, h in enumerate(r.hands) if s != seat and h > 1 << 12]
             assert not any(x in flat for x in secrets)
             assert view.unseen_mask == hidden

@@ -91,9 +91,14 @@ def folds(count: int = 6) -> Iterator[str]:
         yield f"{one_by_one == state} {fields} {key} {refusals}"
 
 
+def lines() -> Iterator[str]:
+    """Which build this is, then every recorded game, rollout and fold."""
+    yield f"compiled: {'yes' if is_compiled() else 'no'}"
+    yield from (*games(), *lean_rounds(), *folds())
+
+
 def main() -> None:
-    print(f"compiled: {'yes' if is_compiled() else 'no'}")
-    for line in (*games(), *lean_rounds(), *folds()):
+    for line in lines():
         print(line)
 
 
