@@ -41,7 +41,7 @@ lint: $(BUILT)
 # lint runs beside the suite (it fills the time the suite leaves a core idle); its output
 # comes after the suite's, and make test fails when either fails.
 JOBS ?= auto
-test: $(BUILT)
+test: $(BYTECODE)
 	@linted=$$(mktemp); \
 	( $(LINT) ) >"$$linted" 2>&1 & lint=$$!; \
 	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal; tests=$$?; \
