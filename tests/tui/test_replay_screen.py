@@ -62,28 +62,31 @@ async def test_golden_forward_to_end_and_back_to_start(golden_events: list[Event
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         check_rendered(app, screen, events, 0)
-        checks = {5, 17, 40, 77, len(events) // 2, len(events) - 2}
+        checks = sorted({5, 17, 40, 77, len(events) // 2, len(events) - 2})
         # unchecked steps run the key's action directly (no frame drawn for each);
         # every checked step is a real key press, drawn and compared in full
-        for i in range(1, len(events)):
-            if i in checks:
-                await pilot.press("right")
-                await pilot.pause()
-                check_rendered(app, screen, events, i)
-            else:
+        for i in checks:
+            while screen.cursor.index < i - 1:
                 screen.action_forward()
+            await pilot.press("right")
+            await pilot.pause()
+            check_rendered(app, screen, events, i)
+        await pilot.press("right")  # the last event
+        await pilot.pause()
+        check_rendered(app, screen, events, len(events) - 1)
         await pilot.press("right")  # nothing past the end
         await pilot.pause()
         check_rendered(app, screen, events, len(events) - 1)
         assert screen.state.phase == "game_over"
         stops = [i for i in screen.cursor.turn_ends if i < len(events) - 1]
-        for n, i in enumerate(reversed(stops)):  # back a turn at a time
+        later = [len(events) - 1, *reversed(stops)]  # where each step back starts
+        for n, i in enumerate(reversed(stops)):  # back a turn at a time, every 7th keyed
             if n % 7 == 0:
+                screen.cursor.goto(later[n])
                 await pilot.press("[")
                 await pilot.pause()
                 check_rendered(app, screen, events, i)
-            else:
-                screen.action_prev_turn()
+        screen.cursor.goto(stops[0])
         await pilot.press("[")
         await pilot.pause()
         check_rendered(app, screen, events, 0)

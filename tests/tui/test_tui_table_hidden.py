@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from support.table import FakeSession, TableApp, human_move_by_keys, screen_text, settle, table
+from support.table import (
+    FakeSession,
+    TableApp,
+    human_move_by_keys,
+    move_by_code,
+    screen_text,
+    settle,
+    table,
+)
 
 from koza.core.tiles import HALVES, IS_DOUBLE, tiles_of
 from koza.tui.dialogs import HandOverScreen, RoundOverScreen
@@ -54,7 +62,12 @@ async def test_hidden_tiles_never_reach_the_screen_in_a_whole_round() -> None:
 
 async def test_hot_seat_shows_neither_hand_between_players() -> None:
     session = FakeSession(["Ann", "Cid", "bot:Bob"], seed=4)
+    # the round's first 16 moves are played by code: the table opens mid-round, and
+    # what is left still hands over from Ann to Cid, from Cid to Ann and across Bob
+    for _ in range(16):
+        move_by_code(session)
     app = TableApp(session)
+    handed_over: list[int] = []
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(40):
             await settle(pilot)
@@ -68,10 +81,13 @@ async def test_hot_seat_shows_neither_hand_between_players() -> None:
                 for seat in range(state.n_players):
                     every_hand |= set(tiles_of(state.hand(seat)))
                 assert not screen.query_one(Board).shown_tiles & every_hand
+                handed_over.append(state.turn)
                 await pilot.press("enter")
                 continue
             check(app, session)
             await human_move_by_keys(pilot, app)
+        assert isinstance(app.screen, RoundOverScreen)
+        assert handed_over.count(0) >= 3 and handed_over.count(1) >= 3
 
 
 async def test_face_up_shows_every_hand() -> None:
