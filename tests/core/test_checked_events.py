@@ -15,6 +15,18 @@ from koza.core.rules import RuleSet
 from koza.core.tiles import LEFT, N_TILES, OPEN, RIGHT
 
 
+def random_game(seed: int, players: int, rules: RuleSet, bot_seed: int) -> Game:
+    """A whole game of random bots (bot ``i`` seeded ``bot_seed + i``), played to its end."""
+    game = Game.new([f"p{i}" for i in range(players)], rules, seed)
+    bots = [make_bot("random", bot_seed + i) for i in range(players)]
+    while not game.is_over:
+        if game.state.phase == "round_over":
+            game.next_round()
+        else:
+            game.play(decide(bots[game.turn], game.state, game.turn))
+    return game
+
+
 def test_every_move_event_equals_the_validated_one_field_for_field() -> None:
     kinds = set()
     for seed, players, rules in [
@@ -22,13 +34,7 @@ def test_every_move_event_equals_the_validated_one_field_for_field() -> None:
         (2, 2, RuleSet()),
         (3, 4, RuleSet(teams="pairs")),
     ]:
-        game = Game.new([f"p{i}" for i in range(players)], rules, seed)
-        bots = [make_bot("random", seed * 10 + i) for i in range(players)]
-        while not game.is_over:
-            if game.state.phase == "round_over":
-                game.next_round()
-            else:
-                game.play(decide(bots[game.turn], game.state, game.turn))
+        game = random_game(seed, players, rules, seed * 10)
         for event in game.events:
             if type(event) not in MOVE_EVENTS:
                 continue
@@ -88,13 +94,7 @@ def test_each_seeded_deal_equals_the_validated_event_field_for_field() -> None:
     """``Game`` makes a seeded ``round_dealt`` unvalidated: it must be pydantic's own."""
     dealt = 0
     for seed, players, rules in [(6, 4, RuleSet()), (7, 3, RuleSet(redeal="bad_hand"))]:
-        game = Game.new([f"p{i}" for i in range(players)], rules, seed)
-        bots = [make_bot("random", seed + i) for i in range(players)]
-        while not game.is_over:
-            if game.state.phase == "round_over":
-                game.next_round()
-            else:
-                game.play(decide(bots[game.turn], game.state, game.turn))
+        game = random_game(seed, players, rules, seed)
         for event in game.events:
             if not isinstance(event, RoundDealt):
                 continue
