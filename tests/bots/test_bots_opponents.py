@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from koza.bots import decide, make_bot, montecarlo
+from koza.bots import make_bot, montecarlo
 from koza.bots.knowledge import infer
 from koza.bots.likelihood import BETA, BETAS, PlayModel
 from koza.bots.montecarlo import MonteCarloBot
@@ -16,6 +16,7 @@ from koza.bots.sampler import Sampler
 from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.view import seat_view
+from koza.driver import Seated, finish_game
 
 
 def test_log_mean_exp_matches_the_plain_formula() -> None:
@@ -59,12 +60,7 @@ def _learned(opponent: str, games: int) -> list[float]:
         me = MonteCarloBot("fast", g)
         bots = [me, make_bot(opponent, 10 * g + 1), make_bot(opponent, 10 * g + 2)]
         game = Game.new(["a", "b", "c"], RuleSet(), seed=40 + g)
-        while not game.is_over:
-            st = game.state
-            if st.phase == "round_over":
-                game.next_round()
-                continue
-            game.play(decide(bots[st.turn], st, st.turn), st.turn)
+        finish_game(Seated(game, bots))
         out += [BETAS[me.opponents.beta_index(s)] for s in (1, 2)]
     return out
 

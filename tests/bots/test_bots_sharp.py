@@ -8,7 +8,7 @@ import pytest
 from support.public_history import RULES, replay_public_history
 from support.views import game_views, round_views
 
-from koza.bots import decide, make_bot, montecarlo
+from koza.bots import make_bot, montecarlo
 from koza.bots.knowledge import forced_opening, infer
 from koza.bots.likelihood import PlayModel
 from koza.bots.montecarlo import MonteCarloBot
@@ -19,6 +19,7 @@ from koza.core import engine
 from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.view import SeatView, seat_view
+from koza.driver import Seated, finish_game
 
 
 def _greedy_could_have(view: SeatView, shuffle: list[int], sharp: frozenset[int]) -> int:
@@ -160,10 +161,5 @@ def test_montecarlo_with_the_sharp_reading_plays_a_whole_game(
     me = MonteCarloBot("fast", 3, samples=8)
     bots = [me, make_bot(opponent, 1), make_bot(opponent, 2)]
     game = Game.new(["a", "b", "c"], RuleSet(), seed=77)
-    while not game.is_over:
-        st = game.state
-        if st.phase == "round_over":
-            game.next_round()
-            continue
-        game.play(decide(bots[st.turn], st, st.turn), st.turn)
+    finish_game(Seated(game, bots))
     assert me.sharp.unsharp == (set() if opponent == "greedy" else {1, 2})

@@ -13,17 +13,14 @@ from koza.core.events import EVENT_ADAPTER, MOVE_EVENTS, RoundDealt
 from koza.core.game import _SHARED_MOVE, Game, IllegalMoveError
 from koza.core.rules import RuleSet
 from koza.core.tiles import LEFT, N_TILES, OPEN, RIGHT
+from koza.driver import Seated, finish_game
 
 
 def random_game(seed: int, players: int, rules: RuleSet, bot_seed: int) -> Game:
     """A whole game of random bots (bot ``i`` seeded ``bot_seed + i``), played to its end."""
     game = Game.new([f"p{i}" for i in range(players)], rules, seed)
     bots = [make_bot("random", bot_seed + i) for i in range(players)]
-    while not game.is_over:
-        if game.state.phase == "round_over":
-            game.next_round()
-        else:
-            game.play(decide(bots[game.turn], game.state, game.turn))
+    finish_game(Seated(game, bots))
     return game
 
 

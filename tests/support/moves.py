@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from koza.bots import decide, make_bot
+from koza.bots import make_bot
 from koza.bots.rollout import Match, Scoring, rollout, rollout_seat, utility
 from koza.compiled import is_compiled
 from koza.core import engine
@@ -19,6 +19,7 @@ from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.state import ReplayError, apply_event, replay
 from koza.core.tiles import N_TILES
+from koza.driver import Seated, finish_game
 from support.deals import random_game
 
 SEATS = ("random", "greedy", "expert", "montecarlo:fast")
@@ -32,12 +33,7 @@ def games(count: int = 6) -> Iterator[str]:
         rules = RuleSet(target=1, open_threshold=0)
         bots = [make_bot(SEATS[(g + i) % len(SEATS)], 100 * g + i) for i in range(players)]
         game = Game.new([f"p{i}" for i in range(players)], rules, seed=g)
-        while not game.is_over:
-            state = game.state
-            if state.phase == "round_over":
-                game.next_round()
-                continue
-            game.play(decide(bots[state.turn], state, state.turn))
+        finish_game(Seated(game, bots))
         yield "|".join(ev.model_dump_json(exclude={"at", "game_id"}) for ev in game.events)
 
 
