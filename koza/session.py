@@ -140,13 +140,10 @@ class Session:
 
     def play(self, command: Command, seat: int | None = None) -> None:
         """``Game.play`` (``IllegalMoveError`` passes through); saved before it returns."""
-        if self._unsettled or self._writer.closed:
-            self._check_open()
-        try:  # what ``_owing_on_failure`` and ``_flush_if_waiting`` do, inline: run every move
+        self._check_open()
+        try:  # what ``_owing_on_failure`` does, inline: this runs for every move
             self.game.play(command, seat)
-            st = self.game.state
-            if st.phase != "playing" or st.seats[st.turn].kind != "bot":
-                self._writer.flush()
+            self._flush_if_waiting()
         except SaveError:
             self._unsettled = True
             raise

@@ -202,7 +202,7 @@ class Game:
             raise IllegalMoveError(reason.english(), reason)
         # the command is checked and legal: its event is made without validating it again
         kind, a, b = move
-        q = st.seq + 1
+        q = self._seq()
         if kind == PLAY:
             self._emit(checked_event(TilePlayed, q, seat=s, tile=a, end=END_NAMES[b]))
         elif kind == DOUBLES:
