@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +99,8 @@ def bot_levels_help() -> str:
 
 def rule_options_help() -> str:
     """Every rule option with its values and default, for ``--rule``'s help (from the rule set)."""
+    import textwrap
+
     from koza.core.rules import options
     from koza.tui.strings import rule_option, rule_values
 

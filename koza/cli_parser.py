@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import argparse
 import re
-import textwrap
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
@@ -85,6 +84,8 @@ class Formatter(argparse.HelpFormatter):
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         if "\n" in text:
             return "".join(indent + line for line in text.splitlines(keepends=True))
+        import textwrap  # only when help is shown
+
         return textwrap.fill(
             " ".join(text.split()), width, initial_indent=indent, subsequent_indent=indent
         )
@@ -111,6 +112,13 @@ class StrictParser(argparse.ArgumentParser):
         for parent in parents:  # as argparse does, once the groups bear their titles
             self._add_container_actions(parent)
             self._defaults.update(parent._defaults)
+
+    def format_help(self) -> str:
+        """The help page; an epilog given as a function is made now, when it is shown."""
+        epilog: str | Callable[[], str] | None = self.epilog
+        if callable(epilog):  # e.g. every rule option: words no run but ``--help`` needs
+            self.epilog = epilog()
+        return super().format_help()
 
     def error(self, message: str) -> Any:  # argparse would print usage and exit
         raise UsageError(f"{self.prog}: {say_argparse(message)}")

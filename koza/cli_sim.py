@@ -81,7 +81,7 @@ def add_sim_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
         "sim",
         t("cli.sim"),
         t("cli.sim_about"),
-        epilog=rule_options_help(),
+        epilog=rule_options_help,  # made only for --help
     )
     p.add_argument(
         "--players", type=player_count, required=True, metavar="N", help=t("cli.players_help")

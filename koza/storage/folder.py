@@ -11,8 +11,6 @@ import os
 from datetime import datetime
 from pathlib import Path
 
-import platformdirs
-
 from koza.storage.savefile import SUFFIX
 
 ENV_VAR = "KOZA_HOME"
@@ -23,6 +21,8 @@ def data_dir() -> Path:
     env = os.environ.get(ENV_VAR, "").strip()
     if env:
         return Path(env).expanduser()
+    import platformdirs  # only here: a run given its folder never pays for importing it
+
     return platformdirs.user_data_path("koza", appauthor=False)
 
 

@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import errno
 import json
-import logging
 import os
 import re
 import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -32,6 +32,9 @@ from koza.core.events import EVENT_ADAPTER, Event
 from koza.core.fold import StateBuilder
 from koza.core.problems import PROBLEMS, Explained, Problem, refused_value
 from koza.core.state import GameState, ReplayError, begin, freeze
+
+if TYPE_CHECKING:
+    import logging
 
 FORMAT = "koza-save"
 SCHEMA = 1
@@ -43,8 +46,15 @@ Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 UPCASTERS: dict[int, Upcaster] = {}
 """``UPCASTERS[n]`` rewrites one raw event dict of schema ``n`` into schema ``n + 1``."""
 
-log = logging.getLogger(__name__)
-log.addHandler(logging.NullHandler())  # no stray stderr output under the TUI
+
+@cache
+def _log() -> logging.Logger:
+    """This module's logger, made at its first warning (most runs never import logging)."""
+    import logging
+
+    log = logging.getLogger(__name__)
+    log.addHandler(logging.NullHandler())  # no stray stderr output under the TUI
+    return log
 
 
 class SaveError(Explained):
@@ -210,7 +220,7 @@ def _parse(name: str, path: Path, data: bytes) -> LoadedSave:
     with paused_gc():  # a long load only allocates: collecting on the way is wasted work
         events, state = _fold_lines(name, lines, schema)
     for w in warnings:
-        log.warning(w)
+        _log().warning(w)
     return LoadedSave(path, schema, events, state, good, torn, newline_missing, warnings)
 
 
