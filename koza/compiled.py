@@ -28,6 +28,7 @@ COMPILED: tuple[str, ...] = (
     "koza.core.engine",
     "koza.bots.rollout",
     "koza.core.fold",
+    "koza.core.game",
 )
 """The hot modules, compiled together (add a module here and rebuild)."""
 
