@@ -67,22 +67,30 @@ def saves_in_data_stay_untouched() -> Iterator[None]:
 
 
 LONGEST_FIRST = (
-    "tests/i18n/test_i18n_screens.py::test_no_screen_shows_english",
     "tests/bots/test_bots.py::test_thousands_of_short_games_without_an_illegal_move",
-    "tests/bots/test_bots.py::test_no_bot_ever_returns_an_illegal_move",
-    "tests/tui/test_tui_remote.py::test_a_watcher_sees_no_hand_while_the_game_runs",
-    "tests/tui/test_tui_remote.py::test_a_person_plays_by_keys_at_a_table_on_the_server",
-    "tests/tui/test_tui_newcomer.py::test_game_over_says_who_won_and_r_starts_a_rematch",
-    "tests/tui/test_tui_table_hidden.py::test_hot_seat_shows_neither_hand_between_players",
-    "tests/tui/test_tui_table.py::test_a_game_to_the_goat_ends_with_the_game_over_dialog",
+    "tests/i18n/test_i18n_screens.py::test_no_screen_shows_english",
     "tests/tui/test_help_screens.py::test_help_shows_the_keys_of_the_screen_it_was_opened_on",
-    "tests/tui/test_new_game_form.py::test_tab_reaches_every_field_in_order_and_nothing_else",
-    "tests/core/test_compiled.py::test_the_core_and_bot_tests_pass_on_pure_python",
+    "tests/bots/test_bots.py::test_no_bot_ever_returns_an_illegal_move",
     "tests/tui/test_new_game_form.py::test_the_last_setup_is_offered_again_next_time",
-    "tests/tui/test_tui_table.py::test_a_round_on_a_real_session_is_on_disk_event_by_event",
+    "tests/core/test_compiled.py::test_the_core_and_bot_tests_pass_on_pure_python",
+    "tests/tui/test_tui_table_hidden.py::test_hot_seat_shows_neither_hand_between_players",
+    "tests/tui/test_new_game_form.py::test_tab_reaches_every_field_in_order_and_nothing_else",
+    "tests/tui/test_tui_newcomer.py::test_game_over_says_who_won_and_r_starts_a_rematch",
+    "tests/bots/test_bots.py::test_the_exact_reference_never_makes_an_illegal_move",
+    "tests/tui/test_tui_table.py::test_a_game_to_the_goat_ends_with_the_game_over_dialog",
+    "tests/tui/test_tui_app.py::test_enter_alone_sits_down_at_the_real_table",
     "tests/tui/test_replay_screen.py::test_golden_forward_to_end_and_back_to_start",
+    "tests/tui/test_tui_table.py::test_a_round_on_a_real_session_is_on_disk_event_by_event",
+    "tests/tui/test_tui_remote.py::test_a_person_plays_by_keys_at_a_table_on_the_server",
+    "tests/tui/test_tui_table_save_errors.py::test_a_score_refused_after_the_last_tile_is_written_on_resume",
+    "tests/tui/test_tui_table_snapshots.py::test_round_over_dialog",
+    "tests/tui/test_tui_menu.py::test_menu_letter_keys_open_each_screen",
+    "tests/core/test_properties.py::test_random_games_end_replay_exactly_and_scores_only_grow",
+    "tests/bots/test_tournament.py::test_the_json_per_unit_figures_recompute_every_interval",
+    "tests/tui/test_tui_remote.py::test_a_watcher_sees_no_hand_while_the_game_runs",
 )
-"""The tests that took longest in a measured run (``--durations``), longest first."""
+"""The tests that took longest in a measured run (``--durations`` of ``make test`` in a fresh
+clone), longest first; a parametrized test ranks as a whole."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
