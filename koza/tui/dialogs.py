@@ -17,6 +17,7 @@ from koza.core.state import GameState
 from koza.core.tiles import HALVES, tiles_of
 from koza.tui.footer import Footer
 from koza.tui.strings import t
+from koza.tui.styled_once import StyledOnce
 from koza.tui.table.art import TileStyle, face_for
 
 
@@ -92,7 +93,7 @@ def _side_cells(state: GameState, side: int) -> list[str | Text]:
 CSS = "table/dialogs.tcss"
 
 
-class RoundOverScreen(ModalScreen[None]):
+class RoundOverScreen(StyledOnce, ModalScreen[None]):
     """Every hand revealed, each seat's points, what was recorded, fish or who went out."""
 
     BINDINGS = [
@@ -146,7 +147,7 @@ def result_line(state: GameState, humans: tuple[int, ...]) -> str:
     return t("dialog.winner", names=side_label(state, winner))
 
 
-class GameOverScreen(ModalScreen[str | None]):
+class GameOverScreen(StyledOnce, ModalScreen[str | None]):
     """Who won, the goat, the ranking and the final scores; ``r`` asks for a rematch.
 
     Dismissed with ``"rematch"`` (same seats and rules, a new game) or None.

@@ -30,13 +30,14 @@ from koza.tui.footer import Footer
 from koza.tui.replay_review import ReviewPanel
 from koza.tui.reveal_dialog import RevealScreen
 from koza.tui.strings import cannot_open, t
+from koza.tui.styled_once import StyledOnce
 from koza.tui.table.board import Board
 from koza.tui.table.scene import Scene, scene_from_state, scene_from_view
 
 Continue = Callable[[Path], None]
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(StyledOnce, Screen[None]):
     """Step through a game's events; ``c`` continues an unfinished saved game."""
 
     CSS_PATH = ["table/table.tcss", "replay_screen.tcss"]

@@ -24,6 +24,7 @@ from koza.tui.footer import Footer
 from koza.tui.screens.page_scroll import PageScroll
 from koza.tui.screens.rules_screen import rules_text
 from koza.tui.strings import t
+from koza.tui.styled_once import StyledOnce
 
 TABLE_PACKAGE = "koza.tui.table"
 TABLE_MODULES = (TABLE_PACKAGE, "koza.tui.dialogs")  # the table and its dialogs
@@ -168,7 +169,7 @@ def keys_markdown(app: App[Any], under: Screen[Any] | None) -> str:
     return "\n".join(out)
 
 
-class HelpScreen(Screen[None]):
+class HelpScreen(StyledOnce, Screen[None]):
     """The keys of the screen below first, then the rules; scroll with the arrow keys."""
 
     BINDINGS = [Binding("escape,q", "close", t("key.back"))]

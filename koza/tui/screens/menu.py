@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from koza.tui.footer import Footer
 from koza.tui.screens._util import koza_app
 from koza.tui.strings import t
+from koza.tui.styled_once import StyledOnce
 
 LOGO = "\n".join(
     (
@@ -50,7 +51,7 @@ def summary_line(save: Any) -> str:
     )
 
 
-class MenuScreen(Screen[None]):
+class MenuScreen(StyledOnce, Screen[None]):
     """The first screen: one list, a letter key for each entry."""
 
     # the list shows each entry's letter; the footer keeps room for quit and help

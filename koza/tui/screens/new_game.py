@@ -31,6 +31,7 @@ from koza.tui.footer import Footer
 from koza.tui.screens._util import koza_app
 from koza.tui.settings import read_settings, write_setting
 from koza.tui.strings import bot_name, rule_option, rule_values, t
+from koza.tui.styled_once import StyledOnce
 
 MAX_SEATS = 4
 PREFERRED_BOTS = ("greedy", "montecarlo", "expert")
@@ -42,7 +43,7 @@ def default_level(levels: Sequence[str]) -> str:
     return next((lvl for lvl in PREFERRED_BOTS if lvl in levels), levels[0])
 
 
-class NewGameScreen(Screen[None]):
+class NewGameScreen(StyledOnce, Screen[None]):
     """Choose the players, the rules and a seed, then sit down at the table."""
 
     TITLE = t("new.title")

@@ -18,6 +18,7 @@ from koza.tui import strings
 from koza.tui.footer import Footer
 from koza.tui.screens.page_scroll import PageScroll
 from koza.tui.strings import rule_option, t
+from koza.tui.styled_once import StyledOnce
 
 
 def rules_text() -> str:
@@ -44,7 +45,7 @@ def house_rules_markdown(rules: RuleSet) -> str:
     return "\n".join(out)
 
 
-class RulesScreen(Screen[None]):
+class RulesScreen(StyledOnce, Screen[None]):
     """The rule book (with one game's options on top when ``rules`` is given)."""
 
     TITLE = t("rules.title")

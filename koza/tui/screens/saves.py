@@ -23,6 +23,7 @@ from textual.widgets import DataTable, Static
 from koza.tui.footer import Footer
 from koza.tui.screens._util import koza_app
 from koza.tui.strings import t
+from koza.tui.styled_once import StyledOnce
 
 Mode = Literal["resume", "replay"]
 
@@ -47,7 +48,7 @@ def row_of(save: Any) -> tuple[str, str, str, str, str]:
     return (when(save.modified), names, totals, str(getattr(save, "round_no", "")), state)
 
 
-class SavesScreen(Screen[None]):
+class SavesScreen(StyledOnce, Screen[None]):
     """Pick a saved game to resume or to replay."""
 
     BINDINGS = [Binding("escape,q", "back", t("key.back"))]

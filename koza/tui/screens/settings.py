@@ -18,9 +18,10 @@ from koza.tui import strings
 from koza.tui.footer import Footer
 from koza.tui.screens._util import koza_app
 from koza.tui.strings import t
+from koza.tui.styled_once import StyledOnce
 
 
-class SettingsScreen(Screen[None]):
+class SettingsScreen(StyledOnce, Screen[None]):
     """One list of languages; Enter uses the highlighted one."""
 
     DEFAULT_CSS = """

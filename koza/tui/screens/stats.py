@@ -22,6 +22,7 @@ from koza.tui.footer import Footer
 from koza.tui.plots import ResultsPlot
 from koza.tui.screens._util import koza_app
 from koza.tui.strings import bot_name, t
+from koza.tui.styled_once import StyledOnce
 
 PLOTTED_GAMES = 20
 """How many of a player's last finished games the plot shows."""
@@ -53,7 +54,7 @@ def row_of(p: PlayerFigures) -> tuple[str, ...]:
     )
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(StyledOnce, Screen[None]):
     """Figures per player from every saved game, and the chosen player's last games."""
 
     CSS_PATH = "stats.tcss"

@@ -24,6 +24,7 @@ from koza.tui.dialogs import EndPromptScreen, HandOverScreen
 from koza.tui.footer import Footer
 from koza.tui.refusals import why_refused
 from koza.tui.strings import t
+from koza.tui.styled_once import StyledOnce
 from koza.tui.table.art import TileStyle, default_style
 from koza.tui.table.board import Board
 from koza.tui.table.chain import ChainView
@@ -40,7 +41,7 @@ from koza.tui.table.watch_controls import WatchControls
 from koza.tui.table.words import status_line
 
 
-class TableScreen(Comforts, RoundEnd, Refusals, Hints, WatchControls, Screen[None]):
+class TableScreen(StyledOnce, Comforts, RoundEnd, Refusals, Hints, WatchControls, Screen[None]):
     """The table: chain, hand, opponents, bazaar, scoreboard and log."""
 
     CSS_PATH = "table.tcss"
