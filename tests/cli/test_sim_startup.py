@@ -2,18 +2,26 @@
 
 Each of these was measured at koza's start (callgrind, issue 13): logging and
 platformdirs are imported only when a save warns or no folder is given, the
-rule options' help is made only for ``--help``, and pydantic is never left to
-read a compiled function's signature from its text.
+rule options' help is made only for ``--help``, pydantic is never left to
+read a compiled function's signature from its text, and pydantic does not search
+the installed packages for plugins koza does not use.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 RUN_SIM = """
-import inspect, runpy, sys
+import importlib.metadata, inspect, runpy, sys
+searched = []
+real_entry_points = importlib.metadata.entry_points
+def spy_entry_points(**kw):
+    searched.append(kw.get("group"))
+    return real_entry_points(**kw)
+importlib.metadata.entry_points = spy_entry_points
 parsed = []
 real = inspect._signature_fromstr
 def spy(cls, obj, text, *args, **kw):
@@ -33,13 +41,16 @@ try:
     runpy.run_module("koza", run_name="__main__")
 except SystemExit as e:
     unneeded = [m for m in ("logging", "platformdirs") if m in sys.modules]
-    print("exit", e.code, unneeded, parsed, len(made))
+    print("exit", e.code, unneeded, parsed, len(made), searched.count("pydantic"))
 """
 
 
-def run_sim(folder: Path, *more: str) -> str:
+def run_sim(folder: Path, *more: str, env: dict[str, str] | None = None) -> str:
     done = subprocess.run(
-        [sys.executable, "-c", RUN_SIM, str(folder), *more], capture_output=True, text=True
+        [sys.executable, "-c", RUN_SIM, str(folder), *more],
+        capture_output=True,
+        text=True,
+        env=env,
     )
     return done.stdout.splitlines()[-1] if done.stdout else done.stderr
 
@@ -47,9 +58,17 @@ def run_sim(folder: Path, *more: str) -> str:
 def test_a_sim_run_imports_no_logging_nor_platformdirs_and_makes_no_rule_help(
     tmp_path: Path,
 ) -> None:
-    assert run_sim(tmp_path) == "exit 0 [] [] 0"
+    assert run_sim(tmp_path) == "exit 0 [] [] 0 0"
     assert len(list(tmp_path.glob("*.koza.jsonl"))) == 1
 
 
 def test_sim_help_still_makes_the_rule_help(tmp_path: Path) -> None:
-    assert run_sim(tmp_path, "--help") == "exit 0 [] [] 1"
+    assert run_sim(tmp_path, "--help") == "exit 0 [] [] 1 0"
+
+
+def test_pydantic_plugins_are_searched_only_when_the_user_asks(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    assert run_sim(tmp_path / "a", env=env) == "exit 0 [] [] 0 0"
+    assert (
+        run_sim(tmp_path / "b", env={**env, "PYDANTIC_DISABLE_PLUGINS": "0"}) == "exit 0 [] [] 0 1"
+    )
