@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from textual.app import App
 from textual.pilot import Pilot
 
 from koza.bots import Bot, RandomBot, decide
-from koza.core.commands import Command, Draw, Pass
+from koza.core.commands import Command, Draw, Pass, Play
 from koza.core.events import Event, SeatInfo
 from koza.core.game import Game
 from koza.session import Session
 from koza.tui.dialogs import EndPromptScreen, HandOverScreen, RoundOverScreen
+from koza.tui.table.scene import Scene
 from koza.tui.table.screen import TableScreen
+
+Person = Callable[["FakeSession | Session"], Command]
+"""How a test makes a person's move by code: the session in, the move out."""
 
 
 class FakeSession:
@@ -46,21 +50,27 @@ class FakeSession:
         return self._bots[seat]
 
 
-def move_by_code(session: FakeSession | Session) -> None:
-    """The seat to play moves: its bot's choice, or a person's first legal move."""
+def move_by_code(session: FakeSession | Session, person: Person | None = None) -> None:
+    """The seat to play moves: its bot's choice, or a person's (``person``'s choice, by
+    default the first legal move)."""
     game = session.game
     bot = session.bot(game.turn)
-    session.play(decide(bot, game.state, game.turn) if bot else game.legal_moves()[0])
+    if bot:
+        session.play(decide(bot, game.state, game.turn))
+    else:
+        session.play(person(session) if person else game.legal_moves()[0])
 
 
-def near_the_round_end(session: FakeSession | Session, tiles: int = 2) -> None:
+def near_the_round_end(
+    session: FakeSession | Session, tiles: int = 2, person: Person | None = None
+) -> None:
     """Play the round by code while every hand holds more than ``tiles`` tiles: a test
     that is about how a round ends, not about its moves, keys only the last few."""
     state = session.game.state
     while state.phase == "playing" and state.round is not None:
         if min(hand.bit_count() for hand in state.round.hands) <= tiles:
             return
-        move_by_code(session)
+        move_by_code(session, person)
         state = session.game.state
 
 
@@ -134,18 +144,32 @@ def fitting_index(app: TableApp) -> tuple[int, str | None]:
     return -1, None
 
 
+def keyed_choice(sc: Scene) -> Command:
+    """The move ``human_move_by_keys`` makes: draw, pass, both doubles, or the first tile
+    of the hand that fits, on the left end when it fits there."""
+    if sc.can(Draw) or sc.can(Pass):
+        return Draw() if sc.can(Draw) else Pass()
+    if sc.doubles_move is not None:
+        return sc.doubles_move
+    tile = next(t for t in sc.my_hand if any(sc.fits(t)))
+    left, right = sc.fits(tile)
+    return Play(tile, "open" if not sc.chain else "right" if right and not left else "left")
+
+
 async def human_move_by_keys(pilot: Pilot[None], app: TableApp) -> None:
+    """Make ``keyed_choice``'s move with the keys a person would press."""
     screen = table(app)
     assert screen is not None
     sc = screen.scene()
-    if sc.can(Draw):
+    move = keyed_choice(sc)
+    if isinstance(move, Draw):
         await pilot.press("d")
-    elif sc.can(Pass):
+    elif isinstance(move, Pass):
         await pilot.press("p")
-    elif sc.doubles_move is not None:
+    elif not isinstance(move, Play):
         await pilot.press("w")
     else:
-        index, _ = fitting_index(app)
+        index = sc.my_hand.index(move.tile)
         while screen.selected != index:
             await pilot.press("right")
         await pilot.press("enter")

@@ -8,13 +8,14 @@ from support.table import (
     FakeSession,
     TableApp,
     human_move_by_keys,
-    move_by_code,
+    keyed_choice,
+    near_the_round_end,
     play_round,
     settle,
 )
 from textual.pilot import Pilot
 
-from koza.core.commands import Command, Draw, Pass, Play
+from koza.core.commands import Command
 from koza.core.view import seat_view
 from koza.tui.table.scene import scene_from_view
 
@@ -40,17 +41,9 @@ def test_table_with_a_long_snake_in_pairs_mode(snap_compare: Any) -> None:
     assert snap_compare(app, terminal_size=(80, 24), run_before=moves(4))
 
 
-def keyed_choice(session: FakeSession) -> Command:
-    """The move ``human_move_by_keys`` makes for seat 0: draw, pass, both doubles, or the
-    first tile of the hand that fits, on the left end when it fits there."""
-    sc = scene_from_view(seat_view(session.game.state, 0), bots=(False, True))
-    if sc.can(Draw) or sc.can(Pass):
-        return Draw() if sc.can(Draw) else Pass()
-    if sc.doubles_move is not None:
-        return sc.doubles_move
-    tile = next(t for t in sc.my_hand if any(sc.fits(t)))
-    left, right = sc.fits(tile)
-    return Play(tile, "open" if not sc.chain else "right" if right and not left else "left")
+def ann_by_keys(session: Any) -> Command:
+    """The move ``human_move_by_keys`` makes for Ann (seat 0), chosen from her scene."""
+    return keyed_choice(scene_from_view(seat_view(session.game.state, 0), bots=(False, True)))
 
 
 def test_round_over_dialog(snap_compare: Any) -> None:
@@ -58,14 +51,8 @@ def test_round_over_dialog(snap_compare: Any) -> None:
     # keys play its last moves, and the table under the dialog is the same as at the end
     # of a round keyed from its first move
     session = FakeSession(["Ann", "bot:Bob"], seed=7)
-    state = session.game.state
-    while state.round is not None and min(h.bit_count() for h in state.round.hands) > 2:
-        if state.turn == 0:
-            session.play(keyed_choice(session))
-        else:
-            move_by_code(session)
-        state = session.game.state
-    assert state.phase == "playing"
+    near_the_round_end(session, 2, person=ann_by_keys)
+    assert session.game.state.phase == "playing"
     keyed_from = len(session.saved)
     app = TableApp(session, tile_style="digits")
 
