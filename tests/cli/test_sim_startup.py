@@ -72,3 +72,27 @@ def test_pydantic_plugins_are_searched_only_when_the_user_asks(tmp_path: Path) -
     assert (
         run_sim(tmp_path / "b", env={**env, "PYDANTIC_DISABLE_PLUGINS": "0"}) == "exit 0 [] [] 0 1"
     )
+
+
+BARE_SIM = """
+import runpy, sys
+sys.argv = ["koza", "sim", "--players", "2", "--games", "1", "--save-dir", sys.argv[1]]
+try:
+    runpy.run_module("koza", run_name="__main__")
+except SystemExit as e:
+    print("exit", e.code, "importlib.metadata" in sys.modules)
+"""
+
+
+def test_with_plugins_off_pydantic_never_imports_importlib_metadata(tmp_path: Path) -> None:
+    """pydantic's loader imports it before it reads the variable: koza's stands in."""
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    for value, imported in ((None, False), ("1", False), ("0", True)):
+        run_env = env if value is None else {**env, "PYDANTIC_DISABLE_PLUGINS": value}
+        done = subprocess.run(
+            [sys.executable, "-c", BARE_SIM, str(tmp_path / str(value))],
+            capture_output=True,
+            text=True,
+            env=run_env,
+        )
+        assert done.stdout.splitlines()[-1] == f"exit 0 {imported}", done.stderr
