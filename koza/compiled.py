@@ -29,6 +29,7 @@ COMPILED: tuple[str, ...] = (
     "koza.bots.rollout",
     "koza.core.fold",
     "koza.core.game",
+    "koza.core.snapshot",
 )
 """The hot modules, compiled together (add a module here and rebuild)."""
 

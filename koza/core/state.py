@@ -9,8 +9,9 @@ folds many events into one mutable builder and freezes a state only at the end.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Literal
 
 from koza.core import engine
@@ -76,37 +77,20 @@ class GameState:
         return self.round.hands[seat] if self.round is not None else 0
 
 
-_set = object.__setattr__
-
-
 def freeze(b: StateBuilder) -> GameState:
-    """The state the builder holds now; the builder may go on (it copies its round first)."""
-    if b.lazy:
-        b.settle()
-    new = object.__new__(GameState)
-    _set(
-        new,
-        "__dict__",
-        {
-            "game_id": b.game_id,
-            "rules": b.rules,
-            "seats": b.seats,
-            "seed": b.seed,
-            "seq": b.seq,
-            "phase": b.phase,
-            "round_no": b.round_no,
-            "round": b.round,
-            "shuffle": b.shuffle,
-            "chain": tuple(b.chain),
-            "history": tuple(b.history),
-            "sheets": b.sheets,
-            "records": b.records,
-            "goats": b.goats,
-            "ranking": b.ranking,
-        },
-    )
-    b.round_owned = False  # the state shares it now
-    return new
+    """The state the builder holds now; the builder may go on (it copies its round first).
+
+    Compiled in ``koza.core.snapshot``, which a game being played calls directly.
+    """
+    return _snapshot_freeze()(b)
+
+
+@cache
+def _snapshot_freeze() -> Callable[[StateBuilder], GameState]:
+    """``koza.core.snapshot.freeze``, imported on first use (it imports this module)."""
+    from koza.core.snapshot import freeze as compiled
+
+    return compiled
 
 
 def thaw(state: GameState) -> StateBuilder:
