@@ -47,6 +47,7 @@ class Session:
         self._bots: dict[int, Bot | None] = {}
         self.warnings: tuple[str, ...] = tuple(warnings)  # e.g. a dropped cut-off line
         self._unsettled = False  # a save failed mid-step: events may be owed
+        self._bot_seat = tuple(info.kind == "bot" for info in game.state.seats)
 
     @classmethod
     def create(
@@ -183,7 +184,7 @@ class Session:
         turn goes on at once, and the writer syncs it within ``SYNC_EVERY``.
         """
         st = self.game.state
-        if st.phase != "playing" or st.seats[st.turn].kind != "bot":
+        if st.phase != "playing" or not self._bot_seat[st.turn]:
             self._writer.flush()
 
     def _check_open(self) -> None:
