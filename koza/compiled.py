@@ -27,6 +27,10 @@ COMPILED: tuple[str, ...] = (
     "koza.core.playout",
     "koza.core.engine",
     "koza.bots.rollout",
+    "koza.bots.exact",
+    "koza.bots.knowledge",
+    "koza.bots.sampler",
+    "koza.bots.likelihood",
     "koza.core.fold",
     "koza.core.game",
 )
