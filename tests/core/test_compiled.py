@@ -48,15 +48,16 @@ def test_the_build_is_compiled_where_a_c_compiler_is() -> None:
 
 def test_compiled_and_pure_python_make_the_same_moves() -> None:
     """Same seeds, same events, same bot choices, same rollouts, same random stream after,
-    and the same states and refusals from folding games (the build's lines are made here,
-    in this process, which loads the build as a fresh one does)."""
+    the same exact-search moves and values, and the same states and refusals from folding
+    games (the build's lines are made here, in this process, which loads the build as a
+    fresh one does)."""
     pure = run(["-m", "support.moves"], pure=True)
     assert pure.returncode == 0, pure.stderr
     pure_lines, built_lines = pure.stdout.splitlines(), list(moves.lines())
     assert pure_lines[0] == "compiled: no"
     assert built_lines[0] == f"compiled: {'yes' if is_compiled() else 'no'}"
-    assert len(pure_lines) == 1 + 6 + 300 + 6
-    assert all(line.startswith("True ") for line in pure_lines[-6:])  # one by one = at once
+    assert len(pure_lines) == 1 + 6 + 300 + 6 + 12
+    assert all(line.startswith("True ") for line in pure_lines[-18:-12])  # one by one = at once
     assert pure_lines[1:] == built_lines[1:]
 
 

@@ -11,6 +11,7 @@ import random
 from collections.abc import Iterator
 
 from koza.bots import make_bot
+from koza.bots.exact import ExactSearch
 from koza.bots.rollout import Match, Scoring, rollout, rollout_seat, utility
 from koza.compiled import is_compiled
 from koza.core import engine
@@ -87,10 +88,31 @@ def folds(count: int = 6) -> Iterator[str]:
         yield f"{one_by_one == state} {fields} {key} {refusals}"
 
 
+def exact_searches(count: int = 12) -> Iterator[str]:
+    """The exact search from positions part-way through random rounds, against greedy
+    seats and against searching ones: its best move, its value and its memo's size."""
+    rng = random.Random(11)
+    for i in range(count):
+        players = 2 + i % 3
+        r = engine.deal(rng, players, 7 if players < 4 else 5)
+        while not r.over and sum(h.bit_count() for h in r.hands) + r.bazaar_left > 17:
+            moves = engine.legal_moves(r)
+            engine.apply(r, moves[int(rng.random() * len(moves))])
+        if r.over:
+            yield "over"
+            continue
+        sc = Scoring.of(RuleSet(open_threshold=0), players)
+        match = Match(sc.side[r.turn], (0,) * sc.sides, (True,) * sc.sides, (0,) * sc.sides)
+        policy = "greedy" if i % 2 else "search"
+        search = ExactSearch(sc, match, [policy] * players)
+        best = search.best_move(r)
+        yield f"{best} {search.value(r)!r} {len(search.memo)}"
+
+
 def lines() -> Iterator[str]:
-    """Which build this is, then every recorded game, rollout and fold."""
+    """Which build this is, then every recorded game, rollout, fold and exact search."""
     yield f"compiled: {'yes' if is_compiled() else 'no'}"
-    yield from (*games(), *lean_rounds(), *folds())
+    yield from (*games(), *lean_rounds(), *folds(), *exact_searches())
 
 
 def main() -> None:
