@@ -30,6 +30,7 @@ from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
 from koza.i18n.problems import say_error
 from koza.tui.settings import SETTINGS_FILE, read_settings, write_setting
+from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.strings import bot_help, cannot_open, t
 
 if TYPE_CHECKING:
@@ -141,6 +142,7 @@ class KozaApp(App[int]):
         remember_theme: bool | None = None,
     ) -> None:
         super().__init__()
+        share_parsed_css(self)
         self.save_dir = save_dir
         self.services = services or Services()
         self._first_session = session

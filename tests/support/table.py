@@ -13,6 +13,7 @@ from koza.core.events import Event, SeatInfo
 from koza.core.game import Game
 from koza.session import Session
 from koza.tui.dialogs import EndPromptScreen, HandOverScreen, RoundOverScreen
+from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.table.scene import Scene
 from koza.tui.table.screen import TableScreen
 
@@ -98,6 +99,7 @@ class TableApp(App[None]):
 
     def __init__(self, session: FakeSession, **kw: object) -> None:
         super().__init__()
+        share_parsed_css(self)
         self.session = session
         self.kw = kw
 

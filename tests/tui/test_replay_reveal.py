@@ -13,6 +13,7 @@ from koza.session import Session
 from koza.storage.savefile import load
 from koza.tui.replay_screen import ReplayScreen
 from koza.tui.reveal_dialog import RevealScreen
+from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.table.board import Board
 
 SIZE = (100, 30)
@@ -21,6 +22,7 @@ SIZE = (100, 30)
 class Harness(App[None]):
     def __init__(self, screen: Screen[None]) -> None:
         super().__init__()
+        share_parsed_css(self)
         self._first = screen
 
     def on_mount(self) -> None:

@@ -14,12 +14,14 @@ from koza.core.events import Event, RoundScored
 from koza.storage.savefile import load
 from koza.tui.plots import TotalsPlot, totals_by_round, y_ticks
 from koza.tui.replay_screen import ReplayScreen
+from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.table.score_plot import GameOverPlotScreen, TotalsPlotScreen
 
 
 class Host(App[None]):
     def __init__(self, screen: Screen[Any]) -> None:
         super().__init__()
+        share_parsed_css(self)
         self.first = screen
 
     def on_mount(self) -> None:

@@ -18,6 +18,7 @@ from koza.session import Session
 from koza.storage.savefile import SaveError, load
 from koza.tui.app import KozaApp
 from koza.tui.screens.message import MessageScreen
+from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.table.screen import TableScreen
 from koza.tui.watch_screen import WatchScreen, create_session
 
@@ -31,6 +32,7 @@ def disk_full(event: Event) -> None:
 class Host(App[None]):
     def __init__(self, screen: Screen[None]) -> None:
         super().__init__()
+        share_parsed_css(self)
         self.first = screen
 
     def on_mount(self) -> None:

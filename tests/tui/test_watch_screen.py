@@ -16,6 +16,7 @@ from koza.core.state import replay
 from koza.driver import finish_game, step
 from koza.session import Session
 from koza.storage.savefile import load
+from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.table.board import Board
 from koza.tui.watch_screen import WatchScreen, create_session, watch_seats
 
@@ -25,6 +26,7 @@ SEATS = ["random", "greedy", "random", "greedy"]
 class Harness(App[None]):
     def __init__(self, screen: Screen[None]) -> None:
         super().__init__()
+        share_parsed_css(self)
         self._first = screen
 
     def on_mount(self) -> None:
