@@ -34,19 +34,15 @@ class SharedParseStylesheet(Stylesheet):
         self._theme = None
 
     def _parse_rules(
-        self,
-        css: str,
-        read_from: CSSLocation,
-        is_default_rules: bool = False,
-        tie_breaker: int = 0,
-        scope: str = "",
+        self, css: str, read_from: CSSLocation, *args: Any, **kwargs: Any
     ) -> list[RuleSet]:
+        # Textual's own arguments, whatever a later version adds, are part of the key.
         if self._theme is None:
             self._theme = tuple(sorted(self._variables.items()))
-        key = (css, read_from, is_default_rules, tie_breaker, scope, self._theme)
+        key = (css, read_from, args, tuple(sorted(kwargs.items())), self._theme)
         parsed = self._parsed.get(key)
         if parsed is None:
-            parsed = super()._parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
+            parsed = super()._parse_rules(css, read_from, *args, **kwargs)
             if len(self._parsed) >= KEPT:
                 self._parsed.clear()
             self._parsed[key] = parsed
