@@ -18,7 +18,7 @@ from koza.core.tiles import HALVES, tiles_of
 from koza.tui.footer import Footer
 from koza.tui.strings import t
 from koza.tui.styled_once import StyledOnce
-from koza.tui.table.art import TileStyle, face_for
+from koza.tui.table.tile_faces import TileStyle, face_for
 
 
 def side_label(state: GameState, side: int) -> str:

@@ -45,11 +45,11 @@ from koza.net.protocol import (
 )
 from koza.tui.refusals import from_server, said_here
 from koza.tui.strings import t
-from koza.tui.table.art import TileStyle
 from koza.tui.table.runner import Session
 from koza.tui.table.scene import Scene, scene_from_view
 from koza.tui.table.screen import TableScreen
-from koza.tui.table.side import MoveLog
+from koza.tui.table.side_panel import MoveLog
+from koza.tui.table.tile_faces import TileStyle
 
 TALK_LINES = 4  # chat lines kept under the moves in the log
 DIALOG_CSS = "table/dialogs.tcss"

@@ -471,8 +471,8 @@ async def test_the_menu_and_table_footers_keep_help_whole_at_80_columns(tmp_path
 @pytest.mark.parametrize("height", [24, 44])
 async def test_pips_are_a_real_tiles_dots_where_there_is_room(height: int) -> None:
     from koza.core.tiles import HALVES
-    from koza.tui.table.art import dots
     from koza.tui.table.hand import STEP
+    from koza.tui.table.tile_faces import dots
 
     app = TableApp(FakeSession(["Ann", "bot:Bob"], seed=7), tile_style="pips")
     async with app.run_test(size=(100, height)) as pilot:

@@ -28,7 +28,7 @@ from koza.tui.remote_join import JoinScreen, WaitScreen
 from koza.tui.remote_table import RemoteTableScreen, remote_state
 from koza.tui.remote_web import WebClientApp
 from koza.tui.table.hand import HandView
-from koza.tui.table.side import MoveLog
+from koza.tui.table.side_panel import MoveLog
 
 SIZE = (120, 40)
 

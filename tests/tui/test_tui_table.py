@@ -28,7 +28,7 @@ from koza.tui.dialogs import EndPromptScreen, GameOverScreen, HandOverScreen, Ro
 from koza.tui.table import round_end
 from koza.tui.table.chain import ChainView
 from koza.tui.table.hand import STEP, HandView
-from koza.tui.table.side import BazaarView
+from koza.tui.table.side_panel import BazaarView
 
 
 async def test_a_whole_round_with_keys_only_is_saved() -> None:

@@ -9,9 +9,9 @@ from koza.core.game import Game
 from koza.core.state import Action
 from koza.core.tiles import tiles_of
 from koza.core.view import seat_view
+from koza.tui.table.move_text import did, log_lines
 from koza.tui.table.scene import last_turn, scene_from_state, scene_from_view
 from koza.tui.table.snake import ChainLayout, Hit, layout_chain
-from koza.tui.table.words import did, log_lines
 
 
 def finished_rounds(n: int):  # type: ignore[no-untyped-def]

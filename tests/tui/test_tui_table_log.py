@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from support.table import FakeSession, TableApp, settle, table
 
-from koza.tui.table.side import MoveLog
-from koza.tui.table.words import log_lines
+from koza.tui.table.move_text import log_lines
+from koza.tui.table.side_panel import MoveLog
 
 
 async def test_the_newest_move_stays_in_the_log_with_long_names() -> None:

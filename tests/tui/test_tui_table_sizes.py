@@ -11,7 +11,7 @@ from textual.widget import Widget
 
 from koza.tui.table.chain import ChainView
 from koza.tui.table.opponents import OpponentCard
-from koza.tui.table.side import Scoreboard
+from koza.tui.table.side_panel import Scoreboard
 
 SIZES = [(80, 24), (120, 40), (200, 50)]
 TABLES = {

@@ -13,9 +13,9 @@ from textual.widget import Widget
 
 from koza.core.tiles import tile_name
 from koza.tui.strings import t
-from koza.tui.table.art import TileStyle, face_for
 from koza.tui.table.scene import Scene
 from koza.tui.table.snake import ChainLayout, layout_chain
+from koza.tui.table.tile_faces import TileStyle, face_for
 
 
 def last_plays(sc: Scene) -> frozenset[int]:

@@ -19,9 +19,9 @@ if TYPE_CHECKING:
     from textual.app import App
     from textual.timer import Timer, TimerCallback
 
-    from koza.tui.table.art import TileStyle
     from koza.tui.table.runner import BotRunner, Session
     from koza.tui.table.scene import Scene
+    from koza.tui.table.tile_faces import TileStyle
 
 FORCED_PAUSE = 0.5  # seconds before a forced move plays itself
 

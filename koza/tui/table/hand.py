@@ -13,7 +13,7 @@ from textual.widget import Widget
 
 from koza.core.tiles import HALVES
 from koza.tui.strings import t
-from koza.tui.table.art import BIG_PIPS_HEIGHT, TileStyle, dots, face_for
+from koza.tui.table.tile_faces import BIG_PIPS_HEIGHT, TileStyle, dots, face_for
 
 TILE_W = 3
 STEP = TILE_W + 1

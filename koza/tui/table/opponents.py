@@ -9,9 +9,9 @@ from textual.widgets import Static
 
 from koza.core.tiles import HALVES
 from koza.tui.strings import bot_name, t
-from koza.tui.table.art import BACK, TileStyle, face_for
+from koza.tui.table.move_text import did
 from koza.tui.table.scene import Scene, last_turn
-from koza.tui.table.words import did
+from koza.tui.table.tile_faces import BACK, TileStyle, face_for
 
 MAX_BACKS = 12
 

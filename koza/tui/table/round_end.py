@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from textual.message import Message
     from textual.timer import Timer, TimerCallback
 
-    from koza.tui.table.art import TileStyle
     from koza.tui.table.runner import BotRunner, Session
+    from koza.tui.table.tile_faces import TileStyle
 
 AUTO_NEXT_ROUND = 2.0  # seconds the round-over dialog stays up while watching
 

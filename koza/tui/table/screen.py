@@ -25,20 +25,20 @@ from koza.tui.footer import Footer
 from koza.tui.refusals import why_refused
 from koza.tui.strings import t
 from koza.tui.styled_once import StyledOnce
-from koza.tui.table.art import TileStyle, default_style
 from koza.tui.table.board import Board
 from koza.tui.table.chain import ChainView
 from koza.tui.table.comforts import Comforts
 from koza.tui.table.hand import HandView
 from koza.tui.table.hints import Hints
 from koza.tui.table.keys import PLAY_ACTIONS, TABLE_BINDINGS, WATCH_ACTIONS
+from koza.tui.table.move_text import status_line
 from koza.tui.table.refusals import Refusals
 from koza.tui.table.round_end import RoundEnd
 from koza.tui.table.runner import BotRunner, Session
 from koza.tui.table.scene import Scene, scene_from_state, scene_from_view
-from koza.tui.table.side import BazaarView
+from koza.tui.table.side_panel import BazaarView
+from koza.tui.table.tile_faces import TileStyle, default_style
 from koza.tui.table.watch_controls import WatchControls
-from koza.tui.table.words import status_line
 
 
 class TableScreen(StyledOnce, Comforts, RoundEnd, Refusals, Hints, WatchControls, Screen[None]):

@@ -11,9 +11,9 @@ from textual.message import Message
 from textual.widgets import Static
 
 from koza.tui.strings import t
-from koza.tui.table.art import BACK
+from koza.tui.table.move_text import log_lines
 from koza.tui.table.scene import Scene
-from koza.tui.table.words import log_lines
+from koza.tui.table.tile_faces import BACK
 
 
 class BazaarView(Static):
