@@ -201,22 +201,16 @@ class Game:
             reason = illegal_reason(r, move)
             raise IllegalMoveError(reason.english(), reason)
         # the command is checked and legal: its event is made without validating it again
-        # (``checked_event`` written out per kind: no keyword dict to build and merge)
         kind, a, b = move
         q = self._seq()
         if kind == PLAY:
-            end = END_NAMES[b]
-            fields = {"seq": q, "at": now(), "type": _PLAYED, "seat": s, "tile": a, "end": end}
-            self._emit(_made(TilePlayed, fields, {"seq", "seat", "tile", "end"}))
+            self._emit(checked_event(TilePlayed, q, seat=s, tile=a, end=END_NAMES[b]))
         elif kind == DOUBLES:
-            fields = {"seq": q, "at": now(), "type": _DOUBLES, "seat": s, "left": a, "right": b}
-            self._emit(_made(DoublesPlayed, fields, {"seq", "seat", "left", "right"}))
+            self._emit(checked_event(DoublesPlayed, q, seat=s, left=a, right=b))
         elif kind == DRAW:
-            fields = {"seq": q, "at": now(), "type": _DRAWN, "seat": s, "tile": r.bazaar[r.bz]}
-            self._emit(_made(TileDrawn, fields, {"seq", "seat", "tile"}))
+            self._emit(checked_event(TileDrawn, q, seat=s, tile=r.bazaar[r.bz]))
         else:
-            fields = {"seq": q, "at": now(), "type": _PASSED, "seat": s}
-            self._emit(_made(TurnPassed, fields, {"seq", "seat"}))
+            self._emit(checked_event(TurnPassed, q, seat=s))
         self._finish_round_if_over()
 
     def _finish_round_if_over(self) -> None:
@@ -320,15 +314,9 @@ def checked_event(kind: type[_E], seq: int, **fields: _Field) -> _E:
     fields marked as set.  Only for values the game made or checked: a legal move
     (``Game.play``), a seeded deal (``seeded_shuffle``'s whole set).
     """
-    values: dict[str, object] = {"seq": seq, "at": now(), "type": _TYPE_OF[kind], **fields}
-    return _made(kind, values, {"seq", *fields})
-
-
-def _made(kind: type[_E], values: dict[str, object], given: set[str]) -> _E:
-    """A ``kind`` holding ``values`` (every field, in the model's order), ``given`` marked set."""
     event = object.__new__(kind)
-    _set(event, "__dict__", values)
-    _set(event, "__pydantic_fields_set__", given)
+    _set(event, "__dict__", {"seq": seq, "at": now(), "type": _TYPE_OF[kind], **fields})
+    _set(event, "__pydantic_fields_set__", {"seq", *fields})
     _set(event, "__pydantic_extra__", None)
     _set(event, "__pydantic_private__", None)
     return event
@@ -338,8 +326,6 @@ _TYPE_OF: dict[type, str] = {
     kind: kind.model_fields["type"].default
     for kind in (TilePlayed, DoublesPlayed, TileDrawn, TurnPassed, RoundDealt)
 }
-_PLAYED, _DOUBLES = _TYPE_OF[TilePlayed], _TYPE_OF[DoublesPlayed]
-_DRAWN, _PASSED = _TYPE_OF[TileDrawn], _TYPE_OF[TurnPassed]
 
 
 def _validated(kind: type[_E], seq: int, **fields: _Field) -> _E:
