@@ -45,9 +45,12 @@ except SystemExit as e:
 """
 
 
-def run_sim(folder: Path, *more: str, env: dict[str, str] | None = None) -> str:
+def run_sim(
+    folder: Path, *more: str, env: dict[str, str] | None = None, script: str = RUN_SIM
+) -> str:
+    """The last line ``script`` (a sim run in a fresh interpreter) prints, or its errors."""
     done = subprocess.run(
-        [sys.executable, "-c", RUN_SIM, str(folder), *more],
+        [sys.executable, "-c", script, str(folder), *more],
         capture_output=True,
         text=True,
         env=env,
@@ -89,10 +92,4 @@ def test_with_plugins_off_pydantic_never_imports_importlib_metadata(tmp_path: Pa
     env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
     for value, imported in ((None, False), ("1", False), ("0", True)):
         run_env = env if value is None else {**env, "PYDANTIC_DISABLE_PLUGINS": value}
-        done = subprocess.run(
-            [sys.executable, "-c", BARE_SIM, str(tmp_path / str(value))],
-            capture_output=True,
-            text=True,
-            env=run_env,
-        )
-        assert done.stdout.splitlines()[-1] == f"exit 0 {imported}", done.stderr
+        assert run_sim(tmp_path / str(value), env=run_env, script=BARE_SIM) == f"exit 0 {imported}"
