@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ssl
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -52,6 +53,7 @@ from koza.net.protocol import (
     encode,
     error_message,
 )
+from koza.net.safe_text import cleaned
 from koza.net.says import Said
 
 MAX_SERVER_FRAME = 1 << 20
@@ -122,6 +124,7 @@ class KozaClient:
         self.reconnecting = False  # the connection dropped and is being made again
         self.refusals = 0  # moves the server did not make
         self.frames: list[str | bytes] | None = [] if record else None  # every frame received
+        self.keep_token: Callable[[str], None] | None = None  # told each new seat token
         self.closed = False
         self.lost: str | None = None  # why the connection is gone for good (English)
         self.lost_said: Said | None = None  # ... to be said in any language
@@ -183,7 +186,7 @@ class KozaClient:
                 if self.frames is not None:
                     self.frames.append(frame)
                 try:
-                    self._take(decode(frame, SERVER_MESSAGES, MAX_SERVER_FRAME))
+                    self._take(cleaned(decode(frame, SERVER_MESSAGES, MAX_SERVER_FRAME)))
                 except (ProtocolError, ValidationError):
                     continue  # a message this client cannot read changes nothing
         except ConnectionClosed:
@@ -242,8 +245,10 @@ class KozaClient:
             self.room = msg
         elif isinstance(msg, Joined):
             self.code, self.seat = msg.code, msg.seat
-            if msg.token is not None:
+            if msg.token is not None:  # a new one on every join and rejoin
                 self.token = msg.token
+                if self.keep_token is not None:
+                    self.keep_token(msg.token)
         elif isinstance(msg, ChatLine | QuickLine | Away | Refused | Error):
             self.log.append(msg)
             # a move refused, or dropped for coming too fast, may be sent again

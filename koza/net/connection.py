@@ -51,6 +51,7 @@ class Conn:
     def __init__(self, ws: ServerConnection) -> None:
         self.ws = ws
         self.seat: int | None = None
+        self.address = ""  # as ``guard`` counts it
         self.last_seq = -1
         self.room: Room | None = None
         self.greeted = False
@@ -81,6 +82,12 @@ class Conn:
                 await self.ws.send(text)
             if self.kicked:
                 await self.ws.close(1008, self.kicked)
+
+    def kick_if_idle(self, waited: float) -> None:
+        """Close a connection that joined no room in ``waited`` seconds."""
+        if self.room is None:
+            self.error("idle", Said.of("join_sooner", seconds=int(waited)))
+            self.kick("no room joined in time")
 
     def error(self, code: str, said: Said) -> None:
         self.send(encode(error_message(code, said)))

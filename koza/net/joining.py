@@ -27,11 +27,12 @@ async def enter_room(
     """
     await client.connect()
     known = None if watch or folder is None else tokens.load(folder, client.url, code)
+    if folder is not None and not watch:
+        url = client.url  # every token the server gives (a new one on each rejoin) is kept
+        client.keep_token = lambda token: tokens.store(folder, url, code, token)
     if watch:
         await client.watch(code, password)
     elif known is not None:
         await client.rejoin(code, known)
     else:
-        joined = await client.join(code, name or "", password)
-        if joined.token is not None and folder is not None:
-            tokens.store(folder, client.url, code, joined.token)
+        await client.join(code, name or "", password)

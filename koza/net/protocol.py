@@ -62,6 +62,8 @@ class CreateRoom(_Message):
     away_seconds: float = Field(60.0, ge=0, le=3600)  # then a bot plays for an absent seat
     bot_delay: float = Field(0.6, ge=0, le=5)  # seconds a bot waits before its move
     password: Secret | None = None  # needed to join or watch this room
+    public: bool = False  # listed in the lobby (otherwise only its code lets anyone in)
+    code: Code | None = None  # the room's code, drawn by the client (None: the server draws)
 
 
 class Join(_Message):

@@ -12,20 +12,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
 
 from koza.bots import Bot, decide, make_bot
 from koza.core.commands import Command
 from koza.core.events import SeatInfo
 from koza.core.game import IllegalMoveError
 from koza.core.rules import RuleSet
-from koza.net import roomfile
 from koza.net.protocol import (
     Away,
-    ProtocolError,
     RoomInfo,
     RoomState,
     SeatStatus,
@@ -35,6 +32,7 @@ from koza.net.protocol import (
 )
 from koza.net.roomfile import RoomRecord, SeatRecord
 from koza.net.says import Said
+from koza.net.seats import Outbox, Seats, Slot
 from koza.net.wire import public_event, view_for
 from koza.session import SaveError, Session, bot_seed
 from koza.tui.strings import t
@@ -43,27 +41,7 @@ log = logging.getLogger("koza.server")
 SAVE_RETRY = 5.0  # seconds before a room whose save failed tries again
 
 
-class Outbox(Protocol):
-    """A room member: a seat (``None`` for a watcher) and a way to send it text."""
-
-    seat: int | None
-    last_seq: int
-
-    def send(self, text: str) -> None: ...
-
-
-@dataclass
-class Slot:
-    """A seat of the room, with the members who hold it and its absence."""
-
-    record: SeatRecord
-    members: set[Outbox] = field(default_factory=set)
-    away_since: float | None = None  # time.monotonic() when its last member left
-    bot_playing: bool = False  # a bot plays for this absent human
-    ready: bool = False  # asked for the next round
-
-
-class Room:
+class Room(Seats):
     """A table of 2-4 seats on the server."""
 
     def __init__(self, record: RoomRecord, folder: Path, sync: bool = True) -> None:
@@ -80,46 +58,12 @@ class Room:
         self._wake = asyncio.Event()
         self._bots: dict[int, Bot] = {}
         self.rules = RuleSet.from_options(record.rules)
-
-    # --- seats -------------------------------------------------------------------
+        self.empty_since: float | None = time.monotonic()  # nobody has come in yet
+        self.file_lock = threading.Lock()
 
     @property
     def started(self) -> bool:
         return self.session is not None or self._starting
-
-    def open_seats(self) -> int:
-        return sum(s.record.kind == "open" for s in self.slots)
-
-    def take_seat(self, name: str) -> tuple[int, str]:
-        """Give the first open seat to ``name``; returns ``(seat, token)``."""
-        if self.started:
-            raise ProtocolError("full", "room_started", code=self.code)
-        for i, slot in enumerate(self.slots):
-            if slot.record.kind == "open":
-                token = roomfile.new_token()
-                slot.record = SeatRecord(
-                    name=name, kind="human", token_hash=roomfile.digest(token, self.record.salt)
-                )
-                return i, token
-        raise ProtocolError("full", "room_full", code=self.code)
-
-    def humans_wanted(self) -> bool:
-        taken = sum(s.record.kind == "human" for s in self.slots)
-        return taken < self.record.humans and self.open_seats() > 0
-
-    def seat_of_token(self, token: str) -> int | None:
-        for i, slot in enumerate(self.slots):
-            h = slot.record.token_hash
-            if h is not None and roomfile.matches(token, self.record.salt, h):
-                return i
-        return None
-
-    def password_ok(self, password: str | None) -> bool:
-        if self.record.password_hash is None:
-            return True
-        return password is not None and roomfile.matches(
-            password, self.record.salt, self.record.password_hash
-        )
 
     # --- members -----------------------------------------------------------------
 
@@ -129,6 +73,7 @@ class Room:
         A member that saw events up to ``last_seq`` before also gets the public
         events it missed since then.
         """
+        self.empty_since = None
         if member.seat is None:
             self.watchers.add(member)
         else:
@@ -153,6 +98,8 @@ class Room:
                 slot.away_since = time.monotonic()
                 self._send_away(member.seat, slot)
                 self._wake.set()
+        if not self.members():
+            self.empty_since = time.monotonic()
         self.broadcast_room()
 
     def members(self) -> list[Outbox]:
@@ -260,12 +207,12 @@ class Room:
 
     def _create(self, seats: list[SeatInfo]) -> Session:
         """The side file first, then the save, then the side file naming the save."""
-        roomfile.write(self.folder, self.current_record())
+        self.save_record()
         session = Session.create(
             seats, self.rules, None, self.folder, game_id=self.record.game_id, sync=self.sync
         )
         self.record.save = session.path.name
-        roomfile.write(self.folder, self.current_record())
+        self.save_record()
         return session
 
     def resume(self, session: Session) -> None:
@@ -275,11 +222,6 @@ class Room:
         for slot in self.slots:
             if slot.record.kind == "human":
                 slot.away_since = now
-
-    def current_record(self) -> RoomRecord:
-        self.record.seats = [s.record for s in self.slots]
-        self.record.finished = self.finished
-        return self.record
 
     def _controls(self, seat: int) -> bool:
         """True if the server's bot moves for ``seat`` now."""
@@ -327,7 +269,7 @@ class Room:
         if self.session.game.is_over and not self.finished:
             self.finished = True
             self.session.close()
-            roomfile.write(self.folder, self.current_record())
+            self.save_record()
             self.broadcast_room()
         self.broadcast_views()
         self._wake.set()

@@ -13,6 +13,7 @@ import contextlib
 import hashlib
 import hmac
 import os
+import re
 import secrets
 from pathlib import Path
 from typing import Literal
@@ -22,11 +23,17 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 PREFIX = "koza-room-"
 SUFFIX = ".json"
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: easy to read aloud
-CODE_LENGTH = 6
+CODE_LENGTH = 10  # 32**10 = 1.1e15 codes: see ``guard`` for the guessing rate
+CODE_PATTERN = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
 
 
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def good_code(code: str) -> bool:
+    """A code a client may draw for a new room: as long and of the same letters as ours."""
+    return CODE_PATTERN.match(code) is not None
 
 
 def new_token() -> str:
@@ -64,6 +71,8 @@ class RoomRecord(BaseModel):
     bot: str
     away_seconds: float
     bot_delay: float
+    public: bool = False  # listed in the lobby
+    server: str | None = None  # the public address of the server that holds the room
     password_hash: str | None = None
     seats: list[SeatRecord]
     finished: bool = False
@@ -73,8 +82,11 @@ def path_for(folder: Path, code: str) -> Path:
     return folder / f"{PREFIX}{code}{SUFFIX}"
 
 
-def write(folder: Path, record: RoomRecord) -> None:
-    """Replace the side file atomically (the old one stays whole until the rename)."""
+def write(folder: Path, record: RoomRecord, sync: bool = True) -> None:
+    """Replace the side file atomically (the old one stays whole until the rename).
+
+    ``sync`` False (tests, a bench) skips the fsyncs.
+    """
     folder.mkdir(parents=True, exist_ok=True)
     final = path_for(folder, record.code)
     tmp = final.with_name(final.name + ".tmp")
@@ -82,16 +94,27 @@ def write(folder: Path, record: RoomRecord) -> None:
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
         os.write(fd, data)
-        os.fsync(fd)
+        if sync:
+            os.fsync(fd)
     finally:
         os.close(fd)
     os.replace(tmp, final)
+    if not sync:
+        return
     with contextlib.suppress(OSError):
         dfd = os.open(folder, os.O_RDONLY)
         try:
             os.fsync(dfd)
         finally:
             os.close(dfd)
+
+
+def read(path: Path) -> RoomRecord | None:
+    """One side file; None if it cannot be read."""
+    try:
+        return RoomRecord.model_validate_json(path.read_bytes())
+    except (OSError, ValidationError):
+        return None
 
 
 def read_all(folder: Path) -> tuple[list[RoomRecord], list[str]]:

@@ -40,6 +40,13 @@ SAYS: dict[str, str] = {
     "empty_chat": "an empty chat line",
     "internal": "the server could not do that",
     "replaced": "this seat was taken back from another connection",
+    "name_taken": "someone in this room is already called {name}",
+    "empty_name": "a name needs at least one letter",
+    "locked_out": "too many failed attempts from your address: try again in {seconds} s",
+    "too_many_rooms": "your address already has {most} open rooms on this server",
+    "bad_code": "a new room's code has {length} letters and digits, without 0, 1, I or O",
+    "code_taken": "room {code} already exists",
+    "join_sooner": "no room joined within {seconds} s: connect again when you are ready",
     # moves and rounds refused by the room
     "not_running": "the game is not running",
     "stale_move": "that move was for event {seq}; the table is at event {now}",
@@ -48,6 +55,7 @@ SAYS: dict[str, str] = {
     "no_round_over": "no round is over now",
     "move_not_saved": "the server could not save that move: {problem}",
     "game_not_saved": "the server cannot save this game: {problem}",
+    "room_not_saved": "the server cannot save this room: {problem}",
     "new_game_not_saved": "the server cannot save a new game: {problem}",
     # the client's own troubles
     "cannot_reach": "cannot reach {url}: {problem}",

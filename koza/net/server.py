@@ -4,8 +4,9 @@ One asyncio loop serves every room.  Each connection reads one message at a
 time: too big, not JSON, of an unknown type or not allowed now, it gets an
 ``error`` and a strike; past ``MAX_STRIKES`` strikes, or sending faster than the
 rate limit allows for too long, it is disconnected.  A bad message never
-changes a room.  Rooms with an unfinished game are reopened from the save
-folder when the server starts.
+changes a room.  Every room is reopened from the save folder when the server
+starts; a room nobody is in pauses after ``pause_after`` seconds and is loaded
+again when someone comes back.  ``guard`` holds the per-address limits.
 """
 
 from __future__ import annotations
@@ -13,23 +14,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
-import ssl
 import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from koza import __version__
 from koza.core.rules import RuleError
-from koza.net import roomfile
+from koza.core.text import one_line
+from koza.net import guard, room_store, roomfile
 from koza.net.connection import Conn
+from koza.net.listen import start, tls_context
 from koza.net.protocol import (
     CLIENT_MESSAGES,
-    MAX_FRAME,
     Chat,
     ChatLine,
     CreateRoom,
@@ -54,19 +54,27 @@ from koza.net.protocol import (
 from koza.net.room import Room
 from koza.net.roomfile import RoomRecord, SeatRecord
 from koza.net.says import Said
-from koza.session import SaveError, Session
+from koza.net.seats import clean_name
 
+__all__ = ["KozaServer", "refused", "start", "tls_context"]
 log = logging.getLogger("koza.server")
 MAX_STRIKES = 10  # errors a connection may cause before it is dropped
 MAX_ROOMS = 2000
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+PAUSE_AFTER = 60.0  # seconds a room with nobody in it keeps playing before it pauses
+GUESSES = ("wrong_server_password", "no_room", "wrong_room_password", "no_seat_for_token")
+"""Refusals that count as a failed guess of their address (``guard``)."""
 
 
 class KozaServer:
     """The rooms of one server and the handler of its connections."""
 
     def __init__(
-        self, folder: Path, password: str | None = None, sync: bool = True, bot_delay: float = -1
+        self,
+        folder: Path,
+        password: str | None = None,
+        sync: bool = True,
+        bot_delay: float = -1,
+        behind_proxy: bool = False,
     ) -> None:
         self.folder = folder
         self.password = password
@@ -76,6 +84,11 @@ class KozaServer:
         self.tasks: set[asyncio.Task[None]] = set()
         self.drivers: dict[str, asyncio.Task[None]] = {}  # each room's ``run``, by code
         self.warnings: list[str] = []
+        self.sweeper: asyncio.Task[None] | None = None  # ``pause_idle``, once serving
+        self.guard = guard.Guard()
+        self.behind_proxy = behind_proxy  # take the client's address from X-Real-IP
+        self.pause_after = PAUSE_AFTER
+        self.public_url: str | None = None  # written in every new room's file
 
     # --- rooms -------------------------------------------------------------------
 
@@ -86,9 +99,12 @@ class KozaServer:
         task.add_done_callback(self._room_done)
 
     def _forget_if_empty(self, room: Room) -> None:
-        """Drop a room nobody is in any more that holds no game to come back to."""
-        if room.members() or (room.started and not room.finished):
+        """Drop a finished room nobody is in any more."""
+        if room.members() or not room.finished:
             return
+        self._unload(room)
+
+    def _unload(self, room: Room) -> None:
         self.rooms.pop(room.code, None)
         task = self.drivers.pop(room.code, None)
         if task is not None:
@@ -105,34 +121,29 @@ class KozaServer:
         records, problems = roomfile.read_all(self.folder)
         self.warnings.extend(problems)
         for rec in records:
-            if rec.finished:
-                continue
-            save = (
-                self.folder / rec.save if rec.save else roomfile.find_save(self.folder, rec.game_id)
-            )
-            if save is None or not save.exists():
-                roomfile.path_for(self.folder, rec.code).unlink(missing_ok=True)  # never started
-                continue
-            try:
-                session = Session.open(save, sync=self.sync)
-            except SaveError as exc:
-                self.warnings.append(f"room {rec.code}: {exc}")
-                continue
-            rec.save = save.name
-            room = Room(rec, self.folder, self.sync)
-            if session.game.is_over:
-                session.close()
-                room.finished = True
-                roomfile.write(self.folder, room.current_record())
-                continue
-            room.resume(session)
-            self.rooms[rec.code] = room
-            self._run(room)
+            room = room_store.room_of(self.folder, rec, self.sync, self.warnings)
+            if room is not None:
+                self.rooms[rec.code] = room
+                self._run(room)
         return len(self.rooms)
 
-    def _new_room(self, msg: CreateRoom) -> Room:
+    async def pause_idle(self) -> None:
+        """Pause, every few seconds, the rooms nobody has been in for ``pause_after``."""
+        while True:
+            await asyncio.sleep(max(0.05, min(5.0, self.pause_after / 4)))
+            for room in [r for r in self.rooms.values() if r.idle_for() >= self.pause_after]:
+                if room.members() or (room.session is None and room.started):
+                    continue  # someone came in, or its game is being created
+                async with room.lock:  # no move is half made
+                    self._unload(room)
+                log.info("room %s paused: nobody in it", room.code)
+
+    def _new_room(self, msg: CreateRoom, creator: str) -> Room:
         if len(self.rooms) >= MAX_ROOMS:
             raise ProtocolError("full", "server_full")
+        mine = sum(r.creator == creator and not r.finished for r in self.rooms.values())
+        if mine >= guard.ROOMS_PER_ADDRESS:
+            raise ProtocolError("full", "too_many_rooms", most=guard.ROOMS_PER_ADDRESS)
         if msg.humans > msg.players:
             raise ProtocolError("invalid", "too_many_humans")
         from koza.bots import make_bot
@@ -143,8 +154,12 @@ class KozaServer:
             make_bot(msg.bot, 0)
         except (RuleError, ValueError) as exc:
             raise ProtocolError("invalid", "bad_settings", problem=str(exc)[:200]) from None
-        code = roomfile.new_code()
+        code = msg.code or roomfile.new_code()  # a client may draw it (to route by it)
+        if msg.code is not None and not roomfile.good_code(msg.code):
+            raise ProtocolError("invalid", "bad_code", length=roomfile.CODE_LENGTH)
         while code in self.rooms or roomfile.path_for(self.folder, code).exists():
+            if msg.code is not None:
+                raise ProtocolError("full", "code_taken", code=code)
             code = roomfile.new_code()
         rec = RoomRecord(
             code=code,
@@ -156,23 +171,52 @@ class KozaServer:
             away_seconds=msg.away_seconds,
             bot_delay=msg.bot_delay if self.bot_delay < 0 else self.bot_delay,
             seats=[SeatRecord() for _ in range(msg.players)],
+            public=msg.public,
+            server=self.public_url,
         )
         if msg.password:
             rec.password_hash = roomfile.digest(msg.password, rec.salt)
         room = Room(rec, self.folder, self.sync)
-        self.rooms[code] = room
+        room.creator = creator
         return room
 
     def _room(self, code: str) -> Room:
+        """Room ``code``, loaded again if it was paused."""
         room = self.rooms.get(code)
+        if room is None and len(self.rooms) < MAX_ROOMS:
+            room = room_store.load(self.folder, code, self.sync, self.warnings)
+            if room is not None:
+                self.rooms[code] = room
+                self._run(room)
         if room is None:
             raise ProtocolError("not_found", "no_room", code=code)
         return room
 
     # --- connections -------------------------------------------------------------
 
+    def address_of(self, ws: ServerConnection) -> str:
+        """The client's address as the limits count it (a proxy's X-Real-IP if trusted)."""
+        host = str(ws.remote_address[0]) if ws.remote_address else ""
+        if self.behind_proxy and ws.request is not None:
+            host = ws.request.headers.get("X-Real-IP", host)
+        return guard.address_key(host)
+
     async def handle(self, ws: ServerConnection) -> None:
+        address = self.address_of(ws)
+        if not self.guard.connect(address):
+            await ws.close(1013, "too many connections")
+            return
+        try:
+            await self._serve(ws, address)
+        finally:
+            self.guard.disconnect(address)
+
+    async def _serve(self, ws: ServerConnection, address: str) -> None:
         conn = Conn(ws)
+        conn.address = address
+        idle = asyncio.get_running_loop().call_later(
+            guard.JOIN_WITHIN, conn.kick_if_idle, guard.JOIN_WITHIN
+        )
         try:
             async for frame in ws:
                 if not conn.bucket.take():
@@ -183,6 +227,8 @@ class KozaServer:
                         await self._dispatch(conn, decode(frame, CLIENT_MESSAGES))
                     except ProtocolError as exc:
                         conn.strikes += 1
+                        if exc.said.key in GUESSES:
+                            await asyncio.sleep(self.guard.failed(conn.address))
                         conn.error(exc.code, exc.said)
                     except Exception:  # a bug or a full disk: this request fails, not the server
                         log.exception("a %s request failed", type(frame).__name__)
@@ -195,6 +241,7 @@ class KozaServer:
         except ConnectionClosed:
             pass
         finally:
+            idle.cancel()
             if conn.room is not None:
                 conn.room.detach(conn)
                 self._forget_if_empty(conn.room)
@@ -203,8 +250,12 @@ class KozaServer:
                 await asyncio.wait_for(conn.writer, 5)
 
     async def _dispatch(self, conn: Conn, msg: Any) -> None:
+        if isinstance(msg, Hello | Join | Rejoin | Watch | CreateRoom):
+            locked = self.guard.locked_for(conn.address)
+            if locked > 0:
+                raise ProtocolError("rate", "locked_out", seconds=int(locked) + 1)
         if isinstance(msg, Hello):
-            if self.password is not None and msg.password != self.password:
+            if self.password is not None and not guard.same_secret(msg.password, self.password):
                 raise ProtocolError("forbidden", "wrong_server_password")
             conn.greeted = True
             conn.send(encode(Welcome(server=__version__)))
@@ -235,14 +286,15 @@ class KozaServer:
         room.attach(conn, last_seq)
 
     async def _list(self, conn: Conn, msg: ListRooms) -> None:
-        rooms = [r.info() for r in self.rooms.values() if not r.started and not r.finished]
+        rooms = [r.info() for r in self.rooms.values() if r.record.public and not r.started]
         conn.send(encode(Lobby(rooms=tuple(rooms[:100]))))
 
     async def _create(self, conn: Conn, msg: CreateRoom) -> None:
         if conn.room is not None:
             raise ProtocolError("forbidden", "already_in_room", code=conn.room.code)
-        room = self._new_room(msg)
-        seat, token = room.take_seat(msg.name)
+        room = self._new_room(msg, conn.address)
+        seat, token = room.take_seat(clean_name(msg.name))  # the side file is written here
+        self.rooms[room.code] = room
         self._enter(conn, room, seat, token)
         self._run(room)
         if not room.humans_wanted():
@@ -254,7 +306,7 @@ class KozaServer:
             raise ProtocolError("forbidden", "wrong_room_password")
         if conn.room is not None:
             raise ProtocolError("forbidden", "already_in_room", code=conn.room.code)
-        seat, token = room.take_seat(msg.name)
+        seat, token = room.take_seat(clean_name(msg.name))
         self._enter(conn, room, seat, token)
         if not room.humans_wanted():
             await room.start()
@@ -264,7 +316,10 @@ class KozaServer:
         seat = room.seat_of_token(msg.token)
         if seat is None:
             raise ProtocolError("forbidden", "no_seat_for_token")
-        self._enter(conn, room, seat, None, msg.last_seq)
+        if conn.room is not None:
+            raise ProtocolError("forbidden", "already_in_room", code=conn.room.code)
+        token = room.renew_token(seat)  # a stolen token stops working once its owner is back
+        self._enter(conn, room, seat, token, msg.last_seq)
 
     async def _watch(self, conn: Conn, msg: Watch) -> None:
         room = self._room(msg.code)
@@ -305,7 +360,7 @@ class KozaServer:
         return room, seat, name
 
     async def _chat(self, conn: Conn, msg: Chat) -> None:
-        text = _CONTROL.sub(" ", msg.text).strip()
+        text = one_line(msg.text)
         if not text:
             raise ProtocolError("invalid", "empty_chat")
         room, seat, name = self._speaker(conn)
@@ -329,6 +384,8 @@ class KozaServer:
     }
 
     def close(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         for task in self.tasks:
             task.cancel()
         for room in self.rooms.values():
@@ -338,28 +395,3 @@ class KozaServer:
 def refused(seq: int, said: Said) -> Refused:
     """The ``Refused`` that says ``said`` about the move made at event ``seq``."""
     return Refused(seq=seq, reason=str(said), key=said.catalogue_key, values=said.values)
-
-
-def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
-    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    ctx.load_cert_chain(cert, key)
-    return ctx
-
-
-async def start(
-    koza: KozaServer, host: str, port: int, tls: ssl.SSLContext | None = None
-) -> Server:
-    """Listen (``port`` 0: any free port) and serve until the returned server closes."""
-    return await serve(
-        koza.handle,
-        host,
-        port,
-        ssl=tls,
-        max_size=4 * MAX_FRAME,  # a bigger frame closes the connection (1009)
-        max_queue=8,
-        compression=None,
-        ping_interval=10,
-        ping_timeout=20,
-        close_timeout=1,  # a flooder that stops reading is not waited for long
-        logger=logging.getLogger("koza.server.ws"),
-    )

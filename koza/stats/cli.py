@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from koza.core.text import one_line
 from koza.stats.figures import PlayerFigures, SeatGame
 from koza.stats.saves import FolderStats, Unreadable, collect
 from koza.tui.strings import t, tn
@@ -31,7 +32,8 @@ def _percent(value: float | None) -> str:
 
 def player_label(p: PlayerFigures) -> str:
     """``Anna``, or ``bot expert`` for a bot level."""
-    return t("stats.cli_bot", level=p.name) if p.kind == "bot" else p.name
+    name = one_line(p.name)  # drawn on a terminal: no controls, whatever the save holds
+    return t("stats.cli_bot", level=name) if p.kind == "bot" else name
 
 
 def _cut(text: str, width: int) -> str:

@@ -19,6 +19,7 @@ from koza.core.events import (
     SeatInfo,
 )
 from koza.core.scoring import side_of
+from koza.core.text import one_line
 from koza.core.walk import EventVisitor, MoveEvent, walk
 
 Kind = Literal["human", "bot"]
@@ -27,8 +28,8 @@ Kind = Literal["human", "bot"]
 def player_of(seat: SeatInfo) -> tuple[Kind, str]:
     """The player a seat counts for: ``("human", name)`` or ``("bot", level)``."""
     if seat.kind == "bot":
-        return "bot", seat.bot or "bot"
-    return "human", seat.name.strip()
+        return "bot", one_line(seat.bot or "bot")
+    return "human", one_line(seat.name)  # a name may come from a network game
 
 
 @dataclass

@@ -31,6 +31,7 @@ from koza.core.commands import Command
 from koza.core.events import SeatInfo
 from koza.core.scoring import Sheets, goats_and_ranking
 from koza.core.state import GameState
+from koza.core.text import one_line
 from koza.net.client import KozaClient
 from koza.net.protocol import (
     MAX_CHAT,
@@ -145,7 +146,7 @@ class RemoteTable:
 def talk_line(msg: ChatLine | QuickLine) -> str:
     """A chat line or a quick phrase (in this player's language) as one log line."""
     text = msg.text if isinstance(msg, ChatLine) else t(f"net.phrase.{msg.phrase}")
-    return t("net.chat_line", name=msg.name, text=" ".join(text.split()))
+    return t("net.chat_line", name=one_line(msg.name), text=one_line(text))
 
 
 class ChatScreen(ModalScreen[str | None]):

@@ -123,7 +123,7 @@ async def test_bad_messages_are_refused_while_another_room_plays_on(tmp_path: Pa
         await b.join(room.code, "Bob")
         other = KozaClient(url)
         await other.connect()
-        elsewhere = await other.create_room("Eve", players=2, humans=2)
+        elsewhere = await other.create_room("Eve", players=2, humans=2, public=True)
         assert elsewhere.token is not None
 
         game = asyncio.gather(
