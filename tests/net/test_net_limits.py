@@ -7,15 +7,18 @@ import json
 from pathlib import Path
 
 import pytest
-from support.net import local_server, settled, until
+from support.net import PATIENCE, loaded_events, local_server, settled, the_save, until
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from koza.bots import make_bot
+from koza.cli import verify_line
 from koza.core.events import SeatInfo
 from koza.net import guard, roomfile
 from koza.net.client import ClientError, KozaClient
 from koza.net.protocol import ChatLine, Error, QuickLine
 from koza.net.safe_text import cleaned
+from koza.net.scripted import autoplay
 from koza.stats.cli import player_label
 from koza.stats.figures import PlayerFigures, player_of
 from koza.tui.remote_table import talk_line
@@ -215,3 +218,28 @@ async def test_a_rejoin_gives_a_new_token_and_the_old_one_stops_working(tmp_path
         )
         for client in (owner, thief):
             await client.close()
+
+
+async def test_a_game_nobody_is_in_pauses_saved_and_goes_on_when_someone_comes_back(
+    tmp_path: Path,
+) -> None:
+    async with local_server(tmp_path) as (koza, url):
+        koza.pause_after = 0.3
+        a = KozaClient(url)
+        await a.connect()
+        room = await a.create_room("Ann", players=2, bot="random", away_seconds=60)
+        await until(a, lambda: a.view is not None, "the first deal")
+        await a.close()  # nobody is in the room: it pauses before a bot would stand in
+        await settled(lambda: room.code not in koza.rooms, "the room to pause")
+        save = the_save(tmp_path)
+        paused = save.read_bytes()
+        assert not koza.drivers and verify_line(save)[0]
+        back = KozaClient(url)
+        await back.connect()
+        await back.rejoin(room.code, room.token or "")
+        await until(back, lambda: back.view is not None, "the table again")
+        assert back.view is not None and back.seq == len(loaded_events(save)) - 1
+        assert save.read_bytes().startswith(paused)  # the same game, on from where it paused
+        await autoplay(back, make_bot("random", 3), timeout=PATIENCE)
+        assert back.game_over and verify_line(save)[0]
+        await back.close()

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from support.net import (
     PATIENCE,
     ServerProcess,
@@ -23,7 +24,7 @@ from koza.bots import make_bot
 from koza.cli import verify_line
 from koza.core.state import replay
 from koza.core.view import seat_view
-from koza.net.client import KozaClient
+from koza.net.client import ClientError, KozaClient
 from koza.net.scripted import autoplay
 from koza.net.wire import public_event
 from koza.replay import ReplayCursor
@@ -164,3 +165,45 @@ def test_a_client_process_killed_mid_game_rejoins_its_seat_and_finishes(tmp_path
     final = replay(events)
     assert final.phase == "game_over" and [s.name for s in final.seats][:2] == ["Ann", "Bob"]
     assert a.view == seat_view(final, 0)
+
+
+def test_a_room_still_waiting_for_players_survives_kill_9_with_its_seats_and_tokens(
+    tmp_path: Path,
+) -> None:
+    async def before(url: str) -> tuple[str, str, str, str]:
+        a, b = KozaClient(url), KozaClient(url)
+        await a.connect()
+        room = await a.create_room("Ann", players=4, humans=3, bot="random")
+        await b.connect()
+        bob = await b.join(room.code, "Bob")
+        await a.close()
+        again = KozaClient(url)
+        await again.connect()
+        fresh = await again.rejoin(room.code, room.token or "")  # a new token; the old one ends
+        assert room.token and bob.token and fresh.token and fresh.token != room.token
+        return room.code, room.token, fresh.token, bob.token
+
+    async def after(url: str, code: str, old: str, ann: str, bob: str) -> KozaClient:
+        thief = KozaClient(url)
+        await thief.connect()
+        with pytest.raises(ClientError, match="holds no seat"):
+            await thief.rejoin(code, old)
+        a, b, c = KozaClient(url), KozaClient(url), KozaClient(url)
+        for client in (a, b, c):
+            await client.connect()
+        assert (await a.rejoin(code, ann)).seat == 0
+        assert (await b.rejoin(code, bob)).seat == 1
+        assert (await c.join(code, "Cid")).seat == 2  # the third person: the game starts
+        await until(c, lambda: c.view is not None, "the first deal")
+        for client in (thief, a, b, c):
+            await client.close()
+        return c
+
+    first = ServerProcess(tmp_path)
+    try:
+        code, old, ann, bob = asyncio.run(before(first.url))
+    finally:
+        first.kill()  # kill -9 while the room waits for its third person
+    with server_process(tmp_path) as second:
+        c = asyncio.run(after(second.url, code, old, ann, bob))
+    assert c.view is not None and c.view.names[:3] == ("Ann", "Bob", "Cid")
