@@ -26,8 +26,9 @@ from koza.core.state import GameState
 from koza.core.view import SeatView, seat_view
 from koza.storage.folder import free_save_path
 from koza.storage.folder import save_dir as default_save_dir
-from koza.storage.savefile import SaveError, shorten
+from koza.storage.savefile import LoadedSave, SaveError, shorten
 from koza.storage.writer import SaveWriter
+from koza.verify import check_deals
 
 
 def bot_seed(game_seed: int | None, seat: int) -> int | None:
@@ -35,6 +36,15 @@ def bot_seed(game_seed: int | None, seat: int) -> int | None:
     if game_seed is None:
         return None
     return random.Random(f"koza-bot/{game_seed}/{seat}").getrandbits(63)
+
+
+def deals_follow_seed(loaded: LoadedSave) -> None:
+    """Refuse to go on with a seeded save whose deals are not its seed's (as ``koza verify``)."""
+    deals = check_deals(loaded.events)
+    if not deals.ok:
+        where = f"{loaded.path}:{deals.bad_line}"
+        problem = Problem("save.deal_not_from_seed", {"round": deals.bad_round, "seed": deals.seed})
+        raise SaveError.explained(problem, where)
 
 
 class Session:
@@ -93,7 +103,7 @@ class Session:
         bot this koza cannot make is a ``SaveError`` that names it.
         """
         path = Path(path)
-        writer, loaded = SaveWriter.open(path, sync=sync)
+        writer, loaded = SaveWriter.open(path, sync=sync, check=deals_follow_seed)
         try:
             game = Game(loaded.state, loaded.events, sink=writer)
             session = cls(path, game, writer, loaded.warnings)

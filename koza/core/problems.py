@@ -64,6 +64,9 @@ PROBLEMS: dict[str, str] = {
     "save.unreadable": "cannot be read ({error})",
     "save.cannot_replay": "this event cannot be replayed ({error})",
     "save.cut_off": "the last line was cut off (a crash while saving?) and was dropped",
+    "save.deal_not_from_seed": (
+        "round {round}'s deal is not the shuffle seed {seed} gives (were tiles swapped?)"
+    ),
     # events that cannot follow each other
     "replay.no_events": "no events",
     "replay.first_not_created": "a game must start with game_created, not {type}",

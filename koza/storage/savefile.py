@@ -77,6 +77,7 @@ class LoadedSave:
     torn: bool = False  # a cut-off last line was dropped
     newline_missing: bool = False  # the last event is whole but lacks its newline
     warnings: list[str] = field(default_factory=list)
+    blank_end: bool = False  # one blank last line was dropped
 
 
 def header_line(schema: int | None = None) -> bytes:
@@ -187,8 +188,9 @@ def parse(path: Path, data: bytes) -> LoadedSave:
     """Validate and replay the bytes of a save file (``path`` only names it).
 
     Only the last line can be a crash remnant: one without its newline (unless it is
-    a whole event), or a line of NUL bytes.  A whole line that is not an event is a
-    refusal, wherever it is.
+    a whole event), or a line of NUL bytes.  One blank last line (the newline an
+    editor adds) is dropped the same way, without a warning.  Any other whole line
+    that is not an event is a refusal, wherever it is.
     """
     name = str(path)
     try:
@@ -204,6 +206,9 @@ def _parse(name: str, path: Path, data: bytes) -> LoadedSave:
     lines = data.split(b"\n")
     tail = lines.pop()  # b"" when the file ends with a newline
     good, torn, newline_missing, warnings = len(data), False, False, []
+    blank_end = not tail and len(lines) > 2 and not lines[-1].strip()  # an editor's newline
+    if blank_end:
+        good = len(data) - len(lines.pop()) - 1
     if tail and _is_json(tail):  # a whole event that only lacks its newline
         lines.append(tail)
         newline_missing = True
@@ -221,7 +226,7 @@ def _parse(name: str, path: Path, data: bytes) -> LoadedSave:
         events, state = _fold_lines(name, lines, schema)
     for w in warnings:
         _log().warning(w)
-    return LoadedSave(path, schema, events, state, good, torn, newline_missing, warnings)
+    return LoadedSave(path, schema, events, state, good, torn, newline_missing, warnings, blank_end)
 
 
 def _fold_lines(name: str, lines: list[bytes], schema: int) -> tuple[list[Event], GameState]:

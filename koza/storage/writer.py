@@ -170,11 +170,17 @@ class SaveWriter:
         return writer
 
     @classmethod
-    def open(cls, path: Path, sync: bool = True) -> tuple[SaveWriter, LoadedSave]:
+    def open(
+        cls,
+        path: Path,
+        sync: bool = True,
+        check: Callable[[LoadedSave], None] | None = None,
+    ) -> tuple[SaveWriter, LoadedSave]:
         """Lock and load an existing save to go on writing it.
 
-        A cut-off last line is truncated away (and a missing final newline added)
-        only after the whole file has loaded; an older schema is rewritten in the
+        A cut-off last line (or one blank last line) is truncated away (and a missing
+        final newline added) only after the whole file has loaded and ``check`` (which
+        raises ``SaveError`` to refuse it) passed; an older schema is rewritten in the
         current one.  A file that fails to load is left exactly as it was.
         """
         fd = open_regular(path, os.O_RDWR | os.O_APPEND)
@@ -183,6 +189,8 @@ class SaveWriter:
             if os.name == "posix" and _identity(os.fstat(fd)) != _identity(os.stat(path)):
                 raise SaveError.at(path, "file.replaced")
             loaded = parse(path, read_fd(fd))
+            if check is not None:
+                check(loaded)
         except OSError as exc:
             os.close(fd)
             raise os_error(path, exc) from None
@@ -193,7 +201,7 @@ class SaveWriter:
         try:
             if loaded.schema != savefile.SCHEMA:
                 writer._rewrite(loaded.events)
-            elif loaded.torn:
+            elif loaded.torn or loaded.blank_end:
                 os.ftruncate(fd, loaded.good_bytes)
                 _sync(fd)
             elif loaded.newline_missing:

@@ -11,7 +11,7 @@ from support.saves import bot_seats, lines_of, play_out, saved_game, write_lines
 from koza.cli import main
 from koza.core.rules import RuleSet
 from koza.session import Session
-from koza.storage.savefile import load
+from koza.storage.savefile import SaveError, load
 from koza.verify import check_deals
 
 
@@ -69,3 +69,35 @@ def test_whole_games_with_redeals_match_their_seed(tmp_path: Path, seed: int) ->
     assert check.deals == sum(e.type == "round_dealt" for e in events)
     if seed in (66, 217):
         assert events[2].type == "deal_voided"
+
+
+def test_resuming_refuses_a_save_whose_deal_is_not_its_seeds_and_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    path = saved_game(tmp_path, seed=5, players=3, max_events=2)
+    lines = lines_of(path)
+    dealt = json.loads(lines[2])
+    dealt["shuffle"][0], dealt["shuffle"][-1] = dealt["shuffle"][-1], dealt["shuffle"][0]
+    write_lines(path, [*lines[:2], json.dumps(dealt)])
+    before = path.read_bytes()
+    with pytest.raises(SaveError) as info:
+        Session.open(path, sync=False)
+    assert str(info.value) == (
+        f"{path}:3: round 1's deal is not the shuffle seed 5 gives (were tiles swapped?)"
+    )
+    assert path.read_bytes() == before
+    with Session.open(saved_game(tmp_path / "fair", seed=5, max_events=2), sync=False) as s:
+        assert s.state.round_no == 1  # the same game, untouched, resumes
+
+
+def test_a_save_ending_with_one_blank_line_resumes_and_stays_loadable(tmp_path: Path) -> None:
+    path = saved_game(tmp_path, seed=9, players=2, max_events=12)
+    path.write_bytes(path.read_bytes() + b"\n")  # what an editor may leave
+    loaded = load(path)
+    assert len(loaded.events) == 12 and not loaded.torn and not loaded.warnings
+    with Session.open(path, sync=False) as s:
+        play_out(s, 20)
+    assert b"\n\n" not in path.read_bytes() and len(load(path).events) == 20
+    path.write_bytes(path.read_bytes() + b"\n\n")  # two are not an editor's
+    with pytest.raises(SaveError, match="a blank line"):
+        load(path)
