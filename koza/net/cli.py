@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import logging
 import re
+import socket
 import ssl
 import sys
 from pathlib import Path
@@ -47,7 +48,9 @@ async def _serve(args: argparse.Namespace, ready: Any = None) -> int:
     from koza.net.server import KozaServer, start, tls_context
 
     folder = _folder(args)
-    koza = KozaServer(folder, args.password, bot_delay=args.bot_delay)
+    koza = KozaServer(
+        folder, args.password, bot_delay=args.bot_delay, behind_proxy=args.behind_proxy
+    )
     try:
         tls = tls_context(args.cert, args.key) if args.cert else None
     except (OSError, ValueError) as exc:
@@ -62,6 +65,7 @@ async def _serve(args: argparse.Namespace, ready: Any = None) -> int:
         where = f"{args.host}:{args.port}"
         return _fail(f"server: {t('netcli.cannot_listen', where=where, error=_os_said(exc))}")
     port = next(iter(server.sockets)).getsockname()[1]
+    koza.server_name = f"{socket.gethostname()}:{port}"  # each room's file says which server
     scheme = "wss" if tls else "ws"
     print(f"koza server: {t('netcli.listening', url=f'{scheme}://{args.host}:{port}')}", flush=True)
     print(f"koza server: {tn('netcli.folder', reopened, folder=folder)}", flush=True)
@@ -148,6 +152,7 @@ def add_server_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--key", type=Path, help=t("netcli.key_help"))
     p.add_argument("--web", type=_port, metavar="PORT", help=t("netcli.web_help"))
     p.add_argument("--public-url", help=t("netcli.public_url_help"))
+    p.add_argument("--behind-proxy", action="store_true", help=t("netcli.behind_proxy_help"))
     p.set_defaults(func=run_server)
 
 
@@ -238,6 +243,11 @@ def run_host(args: argparse.Namespace) -> int:
     options = {k: v for k, v in (p.split("=", 1) for p in args.rule or [])}
 
     async def play_host(koza: Any, url: str) -> int:
+        if args.server:
+            shown = args.public_url or args.server
+        else:
+            where = t("netcli.this_machine") if args.host in ("0.0.0.0", "::") else args.host
+            shown = args.public_url or f"{where}:{url.rsplit(':', 1)[1]}"
         from koza.net import linemode
         from koza.net.client import ClientError, KozaClient
 
@@ -251,25 +261,26 @@ def run_host(args: argparse.Namespace) -> int:
                 rules=options,
                 bot=args.bot,
                 away_seconds=args.away,
+                public=args.public,
             )
         except (ClientError, ValueError) as exc:
             await client.close()
             return _fail(f"host: {_one_line(exc)}")
         print(f"koza host: {t('netcli.room_made', code=joined.code)}", flush=True)
-        where = t("netcli.this_machine") if args.host in ("0.0.0.0", "::") else args.host
-        port = url.rsplit(":", 1)[1]
         name = t("netcli.name_word")
-        print(f"  koza join {where}:{port} {joined.code} --name {name}", flush=True)
+        print(f"  koza join {shown} {joined.code} --name {name}", flush=True)
         try:
             if not args.lines:
                 from koza.tui.remote_join import run_remote_app
 
-                return await run_remote_app(client, _folder(args), host_address=f"{where}:{port}")
+                return await run_remote_app(client, _folder(args), host_address=shown)
             print(f"koza host: {t('netcli.type_start')}", flush=True)
             return await linemode.run(client)
         finally:
             await client.close()
 
+    if args.server:  # a room on a server already running
+        return asyncio.run(play_host(None, args.server))
     return asyncio.run(_serve(args, ready=play_host))
 
 
@@ -284,5 +295,8 @@ def add_host_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--bot", default="expert", help=t("netcli.host_bot_help"))
     p.add_argument("--away", type=seconds(3600), default=60.0, help=t("netcli.away_help"))
     p.add_argument("--rule", action="append", metavar="KEY=VALUE", help=t("cli.rule_help"))
+    p.add_argument("--public", action="store_true", help=t("netcli.public_help"))
+    p.add_argument("--server", metavar="HOST:PORT", help=t("netcli.host_server_help"))
+    p.add_argument("--public-url", help=t("netcli.host_public_url_help"))
     _add_lines(p)
-    p.set_defaults(func=run_host, cert=None, key=None)
+    p.set_defaults(func=run_host, cert=None, key=None, behind_proxy=False)

@@ -4,8 +4,10 @@
 and keeps ``view`` (the seat's ``SeatView``, rebuilt from every ``view``
 message), ``seq``, ``room``, ``log`` (public events, chat, refusals) up to date.
 If the connection drops it reconnects by itself and rejoins its seat with its
-token.  A user interface reads the mirror and awaits ``changed()``; every
-message received is also put on ``inbox``.
+token.  Everything about one room goes to ``<url>/room/<CODE>`` (a new room's
+code is drawn here), so a proxy can send each room to the server that holds it.
+A user interface reads the mirror and awaits ``changed()``; every message
+received is also put on ``inbox``.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from koza.core.commands import Command
 from koza.core.view import SeatView
+from koza.net import roomfile
 from koza.net.connection import BURST, RATE, Bucket
 from koza.net.protocol import (
     SERVER_MESSAGES,
@@ -97,6 +100,14 @@ def normalize_url(address: str) -> str:
     return address
 
 
+def room_url(url: str, code: str | None) -> str:
+    """The address of room ``code`` on the server at ``url`` (``url`` itself for no room)."""
+    if code is None:
+        return url
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"{parts.path.rstrip('/')}/room/{code}"))
+
+
 class KozaClient:
     """One connection to a koza server, seated at (or watching) one room."""
 
@@ -130,6 +141,8 @@ class KozaClient:
         self.lost_said: Said | None = None  # ... to be said in any language
         self._ws: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
+        self._path_code: str | None = None  # the room whose address this connection used
+        self._switching = False  # closing on purpose, to connect to another room's address
         self._reply: asyncio.Future[Any] | None = None
         self._changed = asyncio.Event()
         self._replaced = False  # another connection took this seat: do not fight for it
@@ -143,15 +156,31 @@ class KozaClient:
     async def _open(self) -> None:
         try:
             extra: dict[str, Any] = {"ssl": self.tls} if self.tls is not None else {}
-            self._ws = await connect(self.url, max_size=MAX_SERVER_FRAME, proxy=None, **extra)
+            target = room_url(self.url, self._path_code)
+            self._ws = await connect(target, max_size=MAX_SERVER_FRAME, proxy=None, **extra)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError) as exc:
             raise ClientError(Said.of("cannot_reach", url=self.url, problem=str(exc))) from None
         await self._request(Hello(password=self.password), Welcome)
 
-    async def connect(self) -> None:
-        """Connect and say hello (``ClientError`` if the server cannot be reached)."""
+    async def connect(self, code: str | None = None) -> None:
+        """Connect (to room ``code``'s address) and say hello; ``ClientError`` if it cannot."""
         self._reader = None
+        self._path_code = code
         await self._open()
+
+    async def _to_room(self, code: str) -> None:
+        """Connect again at room ``code``'s address, unless already there."""
+        if code == self._path_code or self._ws is None:
+            return
+        self._switching = True
+        try:
+            await self._ws.close()
+            if self._reader is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(self._reader, 5)
+        finally:
+            self._switching = False
+        await self.connect(code)
 
     async def _request(self, msg: Any, want: type) -> Any:
         """Send ``msg`` and wait for the answer of type ``want`` (or an error)."""
@@ -195,7 +224,7 @@ class KozaClient:
             self._reply.set_exception(ClientError(Said.of("connection_closed")))
         if self._replaced:
             self._give_up(Said.of("replaced"))
-        elif not self.closed:
+        elif not self.closed and not self._switching:
             asyncio.create_task(self._reconnect())
 
     async def _reconnect(self) -> None:
@@ -290,18 +319,32 @@ class KozaClient:
         return await self._request(ListRooms(), Lobby)
 
     async def create_room(self, name: str, **settings: Any) -> Joined:
-        """A new room (``players``, ``humans``, ``rules``, ``bot``, ``away_seconds``...)."""
-        return await self._request(CreateRoom(name=name, **settings), Joined)
+        """A new room (``players``, ``humans``, ``rules``, ``bot``, ``away_seconds``, ``public``).
+
+        Its code is drawn here and the room is made through that code's address.
+        """
+        for _ in range(3):
+            code = roomfile.new_code()
+            await self._to_room(code)
+            try:
+                return await self._request(CreateRoom(name=name, code=code, **settings), Joined)
+            except ClientError as exc:
+                if exc.said is None or exc.said.key != "code_taken":
+                    raise
+        raise ClientError(Said.of("code_taken", code=code), "full")
 
     async def join(self, code: str, name: str, password: str | None = None) -> Joined:
+        await self._to_room(code)
         return await self._request(Join(code=code, name=name, password=password), Joined)
 
     async def rejoin(self, code: str, token: str) -> Joined:
         self.token = token
+        await self._to_room(code)
         return await self._request(Rejoin(code=code, token=token), Joined)
 
     async def watch(self, code: str, password: str | None = None) -> Joined:
         self.password = password or self.password
+        await self._to_room(code)
         return await self._request(Watch(code=code, password=password), Joined)
 
     async def _send(self, msg: Any) -> None:

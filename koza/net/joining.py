@@ -25,7 +25,7 @@ async def enter_room(
 
     ``folder`` None: no token is read or kept (a web page's client: every tab is new).
     """
-    await client.connect()
+    await client.connect(code)  # at the room's own address (a proxy may route by it)
     known = None if watch or folder is None else tokens.load(folder, client.url, code)
     if folder is not None and not watch:
         url = client.url  # every token the server gives (a new one on each rejoin) is kept

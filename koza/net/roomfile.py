@@ -72,7 +72,7 @@ class RoomRecord(BaseModel):
     away_seconds: float
     bot_delay: float
     public: bool = False  # listed in the lobby
-    server: str | None = None  # the public address of the server that holds the room
+    server: str | None = None  # which koza server holds the room ("machine:port")
     password_hash: str | None = None
     seats: list[SeatRecord]
     finished: bool = False

@@ -88,7 +88,7 @@ class KozaServer:
         self.guard = guard.Guard()
         self.behind_proxy = behind_proxy  # take the client's address from X-Real-IP
         self.pause_after = PAUSE_AFTER
-        self.public_url: str | None = None  # written in every new room's file
+        self.server_name: str | None = None  # "host:port" of this server, in every room file
 
     # --- rooms -------------------------------------------------------------------
 
@@ -172,7 +172,7 @@ class KozaServer:
             bot_delay=msg.bot_delay if self.bot_delay < 0 else self.bot_delay,
             seats=[SeatRecord() for _ in range(msg.players)],
             public=msg.public,
-            server=self.public_url,
+            server=self.server_name,
         )
         if msg.password:
             rec.password_hash = roomfile.digest(msg.password, rec.salt)

@@ -14,8 +14,9 @@ from websockets.exceptions import ConnectionClosed
 from koza.bots import make_bot
 from koza.cli import verify_line
 from koza.core.events import SeatInfo
+from koza.net import client as client_module
 from koza.net import guard, roomfile
-from koza.net.client import ClientError, KozaClient
+from koza.net.client import ClientError, KozaClient, room_url
 from koza.net.protocol import ChatLine, Error, QuickLine
 from koza.net.safe_text import cleaned
 from koza.net.scripted import autoplay
@@ -243,3 +244,50 @@ async def test_a_game_nobody_is_in_pauses_saved_and_goes_on_when_someone_comes_b
         await autoplay(back, make_bot("random", 3), timeout=PATIENCE)
         assert back.game_over and verify_line(save)[0]
         await back.close()
+
+
+def test_a_rooms_address_carries_its_code_under_any_path() -> None:
+    assert room_url("ws://h:1", "ABCDEFGHJK") == "ws://h:1/room/ABCDEFGHJK"
+    assert room_url("wss://h:1/koza/", "ABCDEFGHJK") == "wss://h:1/koza/room/ABCDEFGHJK"
+    assert room_url("ws://h:1", None) == "ws://h:1"
+
+
+async def test_a_room_is_made_joined_and_rejoined_through_its_codes_address(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dialled: list[str] = []
+    real = client_module.connect
+
+    def spy(url: str, **kwargs: object) -> object:
+        dialled.append(url)
+        return real(url, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(client_module, "connect", spy)
+    async with local_server(tmp_path) as (koza, url):
+        a, b = KozaClient(url), KozaClient(url)
+        await a.connect()
+        room = await a.create_room("Ann", humans=2)  # the client drew the code
+        assert roomfile.good_code(room.code) and room.code in koza.rooms
+        await b.connect(room.code)
+        await b.join(room.code, "Bob")
+        await b.drop()  # the connection fails: it comes back at the same address
+        await until(b, lambda: b.reconnects == 1, "the reconnection")
+        for client in (a, b):
+            await client.close()
+    at_room = f"{url}/room/{room.code}"
+    assert dialled == [url, at_room, at_room, at_room]
+
+
+async def test_a_drawn_code_must_be_long_and_free(tmp_path: Path) -> None:
+    async with local_server(tmp_path) as (koza, url):
+        owner = KozaClient(url)
+        await owner.connect()
+        taken = (await owner.create_room("Ann", humans=2)).code
+
+        def create(code: str) -> str:
+            return json.dumps({"v": 1, "type": "create_room", "name": "Eve", "code": code})
+
+        answers = await _ask(url, [HELLO, create("ABCD"), create(taken)], "")
+        assert [a["key"] for a in answers[1:]] == ["net.says.bad_code", "net.says.code_taken"]
+        assert len(koza.rooms) == 1
+        await owner.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 import subprocess
@@ -207,3 +208,38 @@ def test_a_room_still_waiting_for_players_survives_kill_9_with_its_seats_and_tok
     with server_process(tmp_path) as second:
         c = asyncio.run(after(second.url, code, old, ann, bob))
     assert c.view is not None and c.view.names[:3] == ("Ann", "Bob", "Cid")
+
+
+def test_koza_host_opens_a_room_on_a_server_already_running(tmp_path: Path) -> None:
+    async def join(url: str, code: str) -> KozaClient:
+        bob = KozaClient(url)
+        await bob.connect()
+        assert (await bob.join(code, "Bob")).seat == 1  # the second person: the game starts
+        await until(bob, lambda: bob.view is not None, "the first deal")
+        await bob.close()
+        return bob
+
+    with server_process(tmp_path / "server") as server:
+        where = f"127.0.0.1:{server.port}"
+        cmd = [sys.executable, "-m", "koza", "host", "--server", where, "--lines"]
+        cmd += ["--name", "Ann", "--players", "2", "--humans", "2"]
+        host = subprocess.Popen(
+            [*cmd, "--save-dir", str(tmp_path / "ann")],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
+        try:
+            assert host.stdout is not None
+            made, how = host.stdout.readline(), host.stdout.readline()
+            code = how.split()[3]
+            assert f"room {code}" in made and how.split()[:4] == ["koza", "join", where, code], how
+            bob = asyncio.run(join(server.url, code))
+        finally:
+            os.killpg(host.pid, signal.SIGKILL)
+            host.wait(10)
+    assert bob.view is not None and bob.view.names == ("Ann", "Bob")
+    record = json.loads((tmp_path / "server" / f"koza-room-{code}.json").read_text())
+    assert record["server"].endswith(f":{server.port}") and not record["public"]
