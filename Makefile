@@ -7,7 +7,7 @@ BUILT := $(VENV)/.compiled
 BYTECODE := $(VENV)/.bytecode
 HOT := $(shell $(PY) koza/compiled.py)
 
-.PHONY: play test lint format bench po clean test-browser
+.PHONY: play test lint format bench po clean test-browser test-nginx
 
 # The dependencies, with koza itself as pure Python; then $(BUILT) compiles the hot
 # modules (koza/compiled.py) with mypyc, again whenever one of them changes.  With no
@@ -58,6 +58,11 @@ test-browser: $(STAMP)
 	@test -x /usr/bin/chromium || apt-get install -y chromium
 	$(BIN)/python -m pip install -q playwright
 	KOZA_BROWSER_TEST=1 $(BIN)/python -m pytest tests/net/test_browser_page.py -s -p no:cacheprovider
+
+# Two koza servers behind Debian's nginx on loopback, rooms played through it (not in test).
+test-nginx: $(STAMP)
+	@command -v nginx >/dev/null || test -x /usr/sbin/nginx || apt-get install -y nginx
+	$(BIN)/python deploy/nginx_rooms.py
 
 bench: $(BYTECODE)
 	$(BIN)/python -m koza.bench

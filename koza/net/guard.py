@@ -42,6 +42,13 @@ def address_key(host: str) -> str:
     return str(ip)
 
 
+def is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host.split("%", 1)[0]).is_loopback
+    except ValueError:
+        return False
+
+
 def same_secret(given: str | None, secret: str) -> bool:
     """``given`` is ``secret``, compared in constant time."""
     return given is not None and hmac.compare_digest(given.encode(), secret.encode())

@@ -195,10 +195,10 @@ class KozaServer:
     # --- connections -------------------------------------------------------------
 
     def address_of(self, ws: ServerConnection) -> str:
-        """The client's address as the limits count it (a proxy's X-Real-IP if trusted)."""
+        """The client's address as the limits count it (a local proxy's X-Real-IP if trusted)."""
         host = str(ws.remote_address[0]) if ws.remote_address else ""
-        if self.behind_proxy and ws.request is not None:
-            host = ws.request.headers.get("X-Real-IP", host)
+        if self.behind_proxy and ws.request is not None and guard.is_loopback(host):
+            host = ws.request.headers.get("X-Real-IP", host)  # only a proxy here is believed
         return guard.address_key(host)
 
     async def handle(self, ws: ServerConnection) -> None:
