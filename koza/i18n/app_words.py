@@ -45,6 +45,7 @@ EN: dict[str, str] = {
     "net.password": "Password (if the room has one)",
     "net.watch_only": "Only watch",
     "net.join": "Join",
+    "net.new_room": "New room",
     "net.back": "Back",
     "net.connecting": "Connecting to {url} ...",
     "net.bad_code": "A room code is 4 to 12 letters and digits.",

@@ -1,7 +1,8 @@
 """Joining a game on a koza server from the app: the form, the waiting room, the table.
 
 ``JoinScreen`` (the start menu's "Join a game") asks for the address, the room
-code and a name; ``WaitScreen`` shows the room until its game starts, then
+code and a name (or opens a new room on that server, as ``koza host --server``
+does); ``WaitScreen`` shows the room until its game starts, then
 gives way to ``RemoteTableScreen``.  ``run_remote_app`` opens the app straight
 at the waiting room for a client that ``koza join`` or ``koza host`` connected.
 """
@@ -22,6 +23,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Static
 
+from koza.net import tokens
 from koza.net.client import ClientError, KozaClient
 from koza.net.joining import enter_room
 from koza.net.protocol import Error, RoomState, ViewUpdate
@@ -149,6 +151,8 @@ class JoinScreen(Screen[None]):
             yield Checkbox(t("net.watch_only"), id="join-watch")
             with Horizontal():
                 yield Button(t("net.join"), id="join-go", variant="primary")
+                if self.remember:  # a web page's client only joins
+                    yield Button(t("net.new_room"), id="join-new")
                 yield Button(t("net.back"), id="join-back")
             yield Static("", id="join-status")
         yield Footer()
@@ -165,6 +169,8 @@ class JoinScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "join-go":
             self.join()
+        elif event.button.id == "join-new":
+            self.new_room()
         else:
             self.action_back()
 
@@ -189,6 +195,32 @@ class JoinScreen(Screen[None]):
         client = KozaClient(self._value("join-address"), password=password, tls=self.tls)
         self._say(t("net.connecting", url=client.url))
         self.run_worker(self._connect(client, code, name, watch), exclusive=True, group="koza-join")
+
+    def new_room(self) -> None:
+        """A room on the server at the address, as ``koza host --server`` makes it."""
+        name = self._value("join-name")
+        if not name:
+            self._say(t("net.need_name"))
+            return
+        password = self._value("join-password") or None
+        client = KozaClient(self._value("join-address"), password=password, tls=self.tls)
+        self._say(t("net.connecting", url=client.url))
+        self.run_worker(self._create(client, name), exclusive=True, group="koza-join")
+
+    async def _create(self, client: KozaClient, name: str) -> None:
+        folder = save_folder.save_dir(getattr(self.app, "save_dir", None))
+        try:
+            await client.connect()
+            joined = await client.create_room(name, players=4, humans=2)
+        except (ClientError, ValueError) as exc:
+            await client.close()
+            self._say(t("net.cannot_join", reason=one_line(exc)))
+            return
+        if joined.token is not None:  # the seat can be taken back after a crash
+            tokens.store(folder, client.url, joined.code, joined.token)
+            url, code = client.url, joined.code
+            client.keep_token = lambda token: tokens.store(folder, url, code, token)
+        self.app.switch_screen(WaitScreen(client, self._value("join-address")))
 
     async def _connect(self, client: KozaClient, code: str, name: str, watch: bool) -> None:
         folder = None

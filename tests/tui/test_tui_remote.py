@@ -19,6 +19,7 @@ from koza.core.commands import Play
 from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.view import seat_view
+from koza.net import tokens
 from koza.net.client import KozaClient
 from koza.net.scripted import autoplay
 from koza.net.server import KozaServer, start
@@ -214,6 +215,25 @@ async def test_the_menu_joins_a_room_by_address_code_and_name(tmp_path: Path) ->
             assert screen.client.view.names[:2] == ("Anna", "Bob")
             await screen.client.close()
         await host.close()
+
+
+async def test_the_menu_opens_a_new_room_on_a_running_server(tmp_path: Path) -> None:
+    async with local_server(tmp_path / "server") as (koza, url):
+        app = KozaApp(tmp_path / "me")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("j")
+            assert isinstance(app.screen, JoinScreen)
+            app.screen.query_one("#join-address", Input).value = url.removeprefix("ws://")
+            app.screen.query_one("#join-name", Input).value = "Anna"
+            await pilot.click("#join-new")
+            await _until(pilot, lambda: isinstance(app.screen, WaitScreen), "the waiting room")
+            screen = app.screen
+            assert isinstance(screen, WaitScreen)
+            code = screen.client.code
+            assert code is not None and code in koza.rooms
+            assert koza.rooms[code].slots[0].record.name == "Anna"
+            assert tokens.load(tmp_path / "me", screen.client.url, code) == screen.client.token
+            await screen.client.close()
 
 
 def _status(app: KozaApp) -> str:
