@@ -19,6 +19,8 @@ import ipaddress
 import time
 from dataclasses import dataclass
 
+from websockets.asyncio.server import ServerConnection
+
 FREE = 5  # failures answered at once (typos)
 LOCK = 20  # failures at which the address is refused for a while
 FADE = 60.0  # seconds for one failure to be forgotten
@@ -40,6 +42,14 @@ def address_key(host: str) -> str:
             return str(ip.ipv4_mapped)
         return str(ipaddress.IPv6Network((int(ip) >> 64 << 64, 64)))
     return str(ip)
+
+
+def client_address(ws: ServerConnection, behind_proxy: bool) -> str:
+    """The address a connection counts for: its peer's, or a local proxy's X-Real-IP."""
+    host = str(ws.remote_address[0]) if ws.remote_address else ""
+    if behind_proxy and ws.request is not None and is_loopback(host):
+        host = ws.request.headers.get("X-Real-IP", host)  # only a proxy here is believed
+    return address_key(host)
 
 
 def is_loopback(host: str) -> bool:

@@ -135,6 +135,8 @@ class KozaServer:
                 if room.members() or (room.session is None and room.started):
                     continue  # someone came in, or its game is being created
                 async with room.lock:  # no move is half made
+                    if room.members() or self.rooms.get(room.code) is not room:
+                        continue  # someone came in meanwhile
                     self._unload(room)
                 log.info("room %s paused: nobody in it", room.code)
 
@@ -194,15 +196,8 @@ class KozaServer:
 
     # --- connections -------------------------------------------------------------
 
-    def address_of(self, ws: ServerConnection) -> str:
-        """The client's address as the limits count it (a local proxy's X-Real-IP if trusted)."""
-        host = str(ws.remote_address[0]) if ws.remote_address else ""
-        if self.behind_proxy and ws.request is not None and guard.is_loopback(host):
-            host = ws.request.headers.get("X-Real-IP", host)  # only a proxy here is believed
-        return guard.address_key(host)
-
     async def handle(self, ws: ServerConnection) -> None:
-        address = self.address_of(ws)
+        address = guard.client_address(ws, self.behind_proxy)
         if not self.guard.connect(address):
             await ws.close(1013, "too many connections")
             return

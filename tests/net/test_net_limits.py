@@ -8,6 +8,8 @@ import shutil
 import ssl
 import subprocess
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from support.net import PATIENCE, loaded_events, local_server, settled, the_save, until
@@ -341,3 +343,15 @@ async def test_tls_from_the_files_an_acme_client_writes(tmp_path: Path) -> None:
         server.close()
         await server.wait_closed()
         koza.close()
+
+
+def test_x_real_ip_is_believed_only_from_a_proxy_on_this_machine() -> None:
+    def ws(peer: str) -> Any:
+        headers = {"X-Real-IP": "198.51.100.7"}
+        return SimpleNamespace(
+            remote_address=(peer, 5000), request=SimpleNamespace(headers=headers)
+        )
+
+    assert guard.client_address(ws("127.0.0.1"), behind_proxy=True) == "198.51.100.7"
+    assert guard.client_address(ws("192.0.2.1"), behind_proxy=True) == "192.0.2.1"
+    assert guard.client_address(ws("127.0.0.1"), behind_proxy=False) == "127.0.0.1"
