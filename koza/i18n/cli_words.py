@@ -225,6 +225,7 @@ _NET: dict[str, str] = {
     "netcli.public_url_help": "the web page's address as browsers reach it",
     "netcli.lines_help": "a plain line-by-line table instead of the full screen",
     "netcli.behind_proxy_help": "a proxy on this machine forwards players: count each by X-Real-IP",
+    "netcli.no_limit_for_help": "no per-address cap of connections or rooms for this address",
     "netcli.public_help": "list the room in the server's lobby (otherwise only its code lets in)",
     "netcli.host_server_help": "open the room on this running koza server instead of starting one",
     "netcli.host_public_url_help": "the address players join, as the room screen prints it",

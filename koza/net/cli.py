@@ -49,7 +49,11 @@ async def _serve(args: argparse.Namespace, ready: Any = None) -> int:
 
     folder = _folder(args)
     koza = KozaServer(
-        folder, args.password, bot_delay=args.bot_delay, behind_proxy=args.behind_proxy
+        folder,
+        args.password,
+        bot_delay=args.bot_delay,
+        behind_proxy=args.behind_proxy,
+        unlimited=frozenset(args.no_limit_for or ()),
     )
     try:
         tls = tls_context(args.cert, args.key) if args.cert else None
@@ -153,6 +157,9 @@ def add_server_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--web", type=_port, metavar="PORT", help=t("netcli.web_help"))
     p.add_argument("--public-url", help=t("netcli.public_url_help"))
     p.add_argument("--behind-proxy", action="store_true", help=t("netcli.behind_proxy_help"))
+    p.add_argument(
+        "--no-limit-for", action="append", metavar="ADDRESS", help=t("netcli.no_limit_for_help")
+    )
     p.set_defaults(func=run_server)
 
 
@@ -299,4 +306,4 @@ def add_host_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--server", metavar="HOST:PORT", help=t("netcli.host_server_help"))
     p.add_argument("--public-url", help=t("netcli.host_public_url_help"))
     _add_lines(p)
-    p.set_defaults(func=run_host, cert=None, key=None, behind_proxy=False)
+    p.set_defaults(func=run_host, cert=None, key=None, behind_proxy=False, no_limit_for=None)

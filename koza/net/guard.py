@@ -77,7 +77,8 @@ class Failures:
 class Guard:
     """The counters of every address seen lately."""
 
-    def __init__(self) -> None:
+    def __init__(self, unlimited: frozenset[str] = frozenset()) -> None:
+        self.unlimited = unlimited  # addresses without a cap of their own (a bench, a bot farm)
         self.failures: dict[str, Failures] = {}
         self.connections: dict[str, int] = {}
         self.total = 0  # connections held, every address
@@ -102,12 +103,17 @@ class Guard:
         extra = int(f.count) - FREE
         return 0.0 if extra <= 0 else min(MAX_WAIT, 0.5 * 2 ** (extra - 1))
 
+    def may_create(self, address: str, held: int) -> bool:
+        """Whether ``address``, with ``held`` unfinished rooms made, may make another."""
+        return held < ROOMS_PER_ADDRESS or address in self.unlimited
+
     # --- connections ---------------------------------------------------------------
 
     def connect(self, address: str) -> bool:
         """Count a new connection; False (not counted) if over a limit."""
         held = self.connections.get(address, 0)
-        if held >= CONNECTIONS_PER_ADDRESS or self.total >= MAX_CONNECTIONS:
+        capped = held >= CONNECTIONS_PER_ADDRESS and address not in self.unlimited
+        if capped or self.total >= MAX_CONNECTIONS:
             return False
         self.connections[address] = held + 1
         self.total += 1

@@ -75,6 +75,7 @@ class KozaServer:
         sync: bool = True,
         bot_delay: float = -1,
         behind_proxy: bool = False,
+        unlimited: frozenset[str] = frozenset(),
     ) -> None:
         self.folder = folder
         self.password = password
@@ -85,7 +86,7 @@ class KozaServer:
         self.drivers: dict[str, asyncio.Task[None]] = {}  # each room's ``run``, by code
         self.warnings: list[str] = []
         self.sweeper: asyncio.Task[None] | None = None  # ``pause_idle``, once serving
-        self.guard = guard.Guard()
+        self.guard = guard.Guard(frozenset(guard.address_key(a) for a in unlimited))
         self.behind_proxy = behind_proxy  # take the client's address from X-Real-IP
         self.pause_after = PAUSE_AFTER
         self.server_name: str | None = None  # "host:port" of this server, in every room file
@@ -144,7 +145,7 @@ class KozaServer:
         if len(self.rooms) >= MAX_ROOMS:
             raise ProtocolError("full", "server_full")
         mine = sum(r.creator == creator and not r.finished for r in self.rooms.values())
-        if mine >= guard.ROOMS_PER_ADDRESS:
+        if not self.guard.may_create(creator, mine):
             raise ProtocolError("full", "too_many_rooms", most=guard.ROOMS_PER_ADDRESS)
         if msg.humans > msg.players:
             raise ProtocolError("invalid", "too_many_humans")

@@ -355,3 +355,18 @@ def test_x_real_ip_is_believed_only_from_a_proxy_on_this_machine() -> None:
     assert guard.client_address(ws("127.0.0.1"), behind_proxy=True) == "198.51.100.7"
     assert guard.client_address(ws("192.0.2.1"), behind_proxy=True) == "192.0.2.1"
     assert guard.client_address(ws("127.0.0.1"), behind_proxy=False) == "127.0.0.1"
+
+
+async def test_an_address_named_unlimited_has_no_cap_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(guard, "CONNECTIONS_PER_ADDRESS", 1)
+    monkeypatch.setattr(guard, "ROOMS_PER_ADDRESS", 1)
+    async with local_server(tmp_path, unlimited=frozenset({"127.0.0.1"})) as (koza, url):
+        clients = [KozaClient(url) for _ in range(3)]  # a bench's clients, all on this machine
+        for c in clients:
+            await c.connect()
+            await c.create_room("Ann", humans=2)
+        assert len(koza.rooms) == 3
+        for c in clients:
+            await c.close()
