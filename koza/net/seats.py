@@ -7,6 +7,7 @@ every seat and token it gave.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from dataclasses import dataclass, field
@@ -59,6 +60,7 @@ class Seats:
     creator = ""  # the address that made the room ("" once reopened from disk)
     empty_since: float | None = None  # time.monotonic() since nobody is in the room
     file_lock: threading.Lock
+    arriving = 0  # rejoins waiting for the side file before they take their seat
 
     @property
     def started(self) -> bool:
@@ -98,21 +100,45 @@ class Seats:
                     raise
         raise ProtocolError("full", "room_full", code=self.code)
 
+    def _new_token(self, seat: int) -> tuple[str, SeatRecord]:
+        """A new token in ``seat``'s record (the old one stops working); ``(token, old record)``."""
+        token = roomfile.new_token()
+        old = self.slots[seat].record
+        hashed = roomfile.digest(token, self.record.salt)
+        self.slots[seat].record = old.model_copy(update={"token_hash": hashed})
+        return token, old
+
+    def _not_saved(self, seat: int, token: str, old: SeatRecord, exc: OSError) -> ProtocolError:
+        if self.slots[seat].record.token_hash == roomfile.digest(token, self.record.salt):
+            self.slots[seat].record = old  # nothing changes
+        return ProtocolError("internal", "room_not_saved", problem=str(exc)[:200])
+
     def renew_token(self, seat: int) -> str:
         """A new token for ``seat`` (the old one stops working), saved before it is given.
 
         ``ProtocolError`` if the side file cannot be written (nothing changes then).
         """
-        token = roomfile.new_token()
-        old = self.slots[seat].record
-        self.slots[seat].record = old.model_copy(
-            update={"token_hash": roomfile.digest(token, self.record.salt)}
-        )
+        token, old = self._new_token(seat)
         try:
             self.save_record()
         except OSError as exc:
-            self.slots[seat].record = old
-            raise ProtocolError("internal", "room_not_saved", problem=str(exc)[:200]) from None
+            raise self._not_saved(seat, token, old, exc) from None
+        return token
+
+    async def renew_token_off_loop(self, seat: int) -> str:
+        """``renew_token``, the side file written in a worker thread (a rejoin storm after a
+        restart must not hold the loop); if another rejoin of the seat renewed it meanwhile,
+        that one holds the seat."""
+        token, old = self._new_token(seat)
+        self.arriving += 1  # the room does not pause meanwhile
+        try:
+            await asyncio.to_thread(self.save_record)
+        except OSError as exc:
+            raise self._not_saved(seat, token, old, exc) from None
+        finally:
+            self.arriving -= 1
+        if self.slots[seat].record.token_hash != roomfile.digest(token, self.record.salt):
+            raise ProtocolError("forbidden", "replaced")
         return token
 
     def humans_wanted(self) -> bool:

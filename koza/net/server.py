@@ -133,10 +133,10 @@ class KozaServer:
         while True:
             await asyncio.sleep(max(0.05, min(5.0, self.pause_after / 4)))
             for room in [r for r in self.rooms.values() if r.idle_for() >= self.pause_after]:
-                if room.members() or (room.session is None and room.started):
+                if room.members() or room.arriving or (room.session is None and room.started):
                     continue  # someone came in, or its game is being created
                 async with room.lock:  # no move is half made
-                    if room.members() or self.rooms.get(room.code) is not room:
+                    if room.members() or room.arriving or self.rooms.get(room.code) is not room:
                         continue  # someone came in meanwhile
                     self._unload(room)
                 log.info("room %s paused: nobody in it", room.code)
@@ -314,7 +314,7 @@ class KozaServer:
             raise ProtocolError("forbidden", "no_seat_for_token")
         if conn.room is not None:
             raise ProtocolError("forbidden", "already_in_room", code=conn.room.code)
-        token = room.renew_token(seat)  # a stolen token stops working once its owner is back
+        token = await room.renew_token_off_loop(seat)  # a stolen one stops working
         self._enter(conn, room, seat, token, msg.last_seq)
 
     async def _watch(self, conn: Conn, msg: Watch) -> None:

@@ -370,3 +370,32 @@ async def test_an_address_named_unlimited_has_no_cap_of_its_own(
         assert len(koza.rooms) == 3
         for c in clients:
             await c.close()
+
+
+async def test_two_rejoins_of_one_seat_at_once_leave_one_holder_whose_token_is_saved(
+    tmp_path: Path,
+) -> None:
+    async with local_server(tmp_path) as (koza, url):
+        a = KozaClient(url)
+        await a.connect()
+        room = await a.create_room("Ann", humans=2)
+        await a.close()
+        one, two = KozaClient(url), KozaClient(url)
+        for c in (one, two):
+            await c.connect()
+        token = room.token or ""
+        await asyncio.gather(
+            one.rejoin(room.code, token), two.rejoin(room.code, token), return_exceptions=True
+        )
+
+        def holders() -> list[KozaClient]:
+            """Clients with a new token that were not put out by the other."""
+            return [c for c in (one, two) if c.token not in (None, token) and c.lost is None]
+
+        await settled(lambda: len(holders()) == 1, "one holder")
+        assert len(koza.rooms[room.code].slots[0].members) == 1
+        saved = roomfile.read(roomfile.path_for(tmp_path, room.code))
+        assert saved is not None
+        assert saved.seats[0].token_hash == roomfile.digest(holders()[0].token or "", saved.salt)
+        for c in (one, two):
+            await c.close()
