@@ -100,3 +100,13 @@ def test_an_address_without_a_port_gets_the_default_one() -> None:
     assert normalize_url("wss://h") == "wss://h:7777"
     assert normalize_url("wss://h:99/x") == "wss://h:99/x"
     assert normalize_url("[::1]") == "ws://[::1]:7777"
+
+
+def test_host_on_an_unreachable_server_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    where = f"127.0.0.1:{_free_port()}"
+    assert main(["host", "--server", where, "--lines", "--save-dir", str(tmp_path)]) == 1
+    captured = capsys.readouterr()
+    assert "listening" not in captured.out  # no server of its own was started
+    assert "cannot reach" in captured.err and captured.err.count("\n") == 1
