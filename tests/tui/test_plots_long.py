@@ -143,7 +143,7 @@ async def test_the_statistics_screen_shows_a_player_of_500_games(five_hundred_ga
             if screen.stats is not None:
                 break
         table = screen.query_one("#stats-table", DataTable)
-        assert table.get_row_at(0)[:2] == ["Ivan", "500"]
+        assert [cell.strip() for cell in table.get_row_at(0)[:2]] == ["Ivan", "500"]
         plot = screen.query_one("#stats-plot", ResultsPlot)
         assert len(plot.games) == 20 and "Ivan" in str(plot.render())
         await pilot.press("down")  # the bot's 500 games draw as well
