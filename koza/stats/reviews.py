@@ -61,9 +61,12 @@ class KeptReview:
         return self.save_sha256 == hashlib.sha256(save_bytes).hexdigest()
 
 
-def kept_review(save: Path, seats: int) -> KeptReview | None:
-    """The review kept beside ``save`` (its first readable place), or None without one."""
+def kept_review(save: Path, seats: int, present: set[str] | None = None) -> KeptReview | None:
+    """The review kept beside ``save`` (its first readable place), or None without one;
+    with ``present`` (the names of the files in the folder) only those are tried."""
     for path in review_paths(save):
+        if present is not None and path.name not in present:
+            continue
         data = _read(path)
         if not isinstance(data, dict) or data.get("version") != REVIEW_VERSION:
             continue

@@ -12,14 +12,14 @@ the saves that changed.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from koza.stats.figures import PlayerFigures, SeatGame, seat_games, sum_by_player
 from koza.stats.reviews import kept_review
 from koza.storage import folder as folders
-from koza.storage.listing import list_saves
-from koza.storage.savefile import SaveError, load, shorten
+from koza.storage.savefile import SUFFIX, SaveError, load, shorten
 
 
 @dataclass(frozen=True)
@@ -77,10 +77,13 @@ def _read_game(path: Path) -> ReadGame:
     return game
 
 
-def _with_review(path: Path, seats: list[SeatGame]) -> tuple[list[SeatGame], bool | None]:
+def _with_review(
+    path: Path, seats: list[SeatGame], present: set[str]
+) -> tuple[list[SeatGame], bool | None]:
     """The seats with their review's losses: True with a review that fits the save,
-    None with one made before the save changed (left out), False without one."""
-    kept = kept_review(path, len(seats))
+    None with one made before the save changed (left out), False without one.
+    ``present`` names the files in the folder (a review not among them is not looked for)."""
+    kept = kept_review(path, len(seats), present)
     if kept is None:
         return seats, False
     try:
@@ -103,22 +106,40 @@ def _one_line(path: Path, error: str) -> str:
     return error if error.startswith(f"{path.name}:") else f"{path.name}: {error}"
 
 
+def folder_files(where: Path) -> tuple[list[Path], set[str]]:
+    """The saves in ``where`` (regular files, by name), and the names of every file there."""
+    try:
+        with os.scandir(where) as found:
+            entries = list(found)
+    except OSError:
+        return [], set()
+    saves = [Path(e.path) for e in entries if e.name.endswith(SUFFIX) and _regular(e)]
+    return sorted(saves, key=lambda p: p.name), {e.name for e in entries}
+
+
+def _regular(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
+
+
 def collect(save_dir: Path | None = None) -> FolderStats:
     """The statistics of every save in the folder (``--save-dir``, ``KOZA_HOME`` or the default)."""
     where = folders.save_dir(save_dir)
     stats = FolderStats(where)
     games: list[SeatGame] = []
-    for summary in sorted(list_saves(where, include_bad=True), key=lambda s: s.path.name):
-        path = summary.path
-        error, failure = summary.error, summary.failure
-        if error is None:
-            try:
-                game = _read_game(path)
-                seats, reviewed = _with_review(path, game.seats)
-            except SaveError as exc:
-                error, failure = str(exc), exc
-            except Exception as exc:  # one bad file never takes the statistics down
-                error = shorten(f"cannot be read ({type(exc).__name__}: {exc})")
+    saves, present = folder_files(where)
+    for path in saves:
+        error: str | None = None
+        failure: SaveError | None = None
+        try:
+            game = _read_game(path)
+            seats, reviewed = _with_review(path, game.seats, present)
+        except SaveError as exc:
+            error, failure = str(exc), exc
+        except Exception as exc:  # one bad file never takes the statistics down
+            error = shorten(f"cannot be read ({type(exc).__name__}: {exc})")
         if error is not None:
             stats.unreadable.append(Unreadable(path.name, _one_line(path, error), failure))
             continue
