@@ -23,11 +23,15 @@ import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from koza.core.commands import COMMAND_ADAPTER, Command
 from koza.core.events import DoublesPlayed, Event, TileDrawn, TilePlayed, TurnPassed
 from koza.core.state import GameState, apply_event
 from koza.core.view import SeatView, seat_view
+
+if TYPE_CHECKING:
+    from koza.coach.playouts import Playouts
 
 Mark = str  # "inaccuracy", "mistake" or "blunder"
 
@@ -51,6 +55,12 @@ Evaluate = Callable[[SeatView, int], Sequence[float]]
 """Values of ``view.legal`` (same order) in expected points for the view's seat, given a seed.
 An evaluator that also has ``judge`` (``MonteCarloJudge``) is asked for a ``Verdict``."""
 
+PICK_BATCH = 100
+"""Deals added at a time for the moves still close to the leader when picking the best..."""
+PICK_CAP = 1200
+"""...up to this many deals in all (at the default 300 deals to start; in proportion)."""
+EQUAL = 0.25
+"""Moves whose whole difference interval lies within ± this are equally good."""
 FRESH_BATCH = 100
 """Fresh deals added at a time to compare the best move with the one played..."""
 FRESH_CAP = 600
@@ -106,9 +116,8 @@ class MonteCarloJudge:
         mine = legal.index(played)
         playouts = Playouts(view, seed, samples=self.samples)
         playouts.more(playouts.first_deals(), parts=False)  # only to pick the best
-        values = [playouts.value(i) for i in range(len(legal))]
-        best = max(range(len(legal)), key=values.__getitem__)
-        if values[mine] >= values[best] or playouts.same(mine, best):
+        best = pick_best(playouts, mine, self.samples * PICK_CAP // DEFAULT_SAMPLES)
+        if playouts.same(mine, best):
             return Verdict(played, 0.0, deals=playouts.deals)
         since = playouts.deals  # the cost on fresh deals: no winner's curse from the pick
         playouts.more(FRESH_BATCH, [best, mine])
@@ -127,6 +136,25 @@ class MonteCarloJudge:
             diff.low,
             playouts.deals,
         )
+
+
+def pick_best(playouts: Playouts, mine: int, cap: int) -> int:
+    """The best move: the leader once it is surely ahead of every other move (95%, paired
+    over the deals both saw); while some are not, those get more deals together.  Moves the
+    deals cannot tell apart (their intervals within ±``EQUAL``, or ``cap`` deals reached)
+    are equal: the one played if it is among them, else the first of them."""
+    while True:
+        values = {i: playouts.value(i) for i in playouts.distinct}
+        lead = max(values, key=values.__getitem__)
+        close = {i: playouts.difference(lead, i) for i in values if i != lead}
+        close = {i: d for i, d in close.items() if d.low <= 0}
+        if not close:
+            return lead
+        equal = all(d.low >= -EQUAL and d.high <= EQUAL for d in close.values())
+        if equal or playouts.deals >= cap:
+            tied = [lead, *close]
+            return playouts.twin[mine] if playouts.twin[mine] in tied else min(tied)
+        playouts.more(PICK_BATCH, [lead, *close], parts=False)
 
 
 def montecarlo_values(samples: int = DEFAULT_SAMPLES) -> MonteCarloJudge:

@@ -7,13 +7,14 @@ import random
 import pytest
 
 from koza.bots.rollout import GOAT_WEIGHT
-from koza.coach.playouts import Playouts
+from koza.coach.playouts import Outcome, Playouts
 from koza.coach.review import (
     THRESHOLDS,
     MonteCarloJudge,
     MoveReview,
     decisions,
     mark_of,
+    pick_best,
     review_decision,
     settled,
     verdict_from_values,
@@ -143,3 +144,34 @@ def test_the_goat_chance_is_said_apart_from_the_points(goat: float) -> None:
 
 def _fields(m: MoveReview) -> dict[str, object]:
     return {name: getattr(m, name) for name in MoveReview.__slots__}
+
+
+class Scripted(Playouts):
+    """Playouts whose every deal gives each move the utility ``script(move, deal)``."""
+
+    def __init__(self, moves: int, script: object) -> None:  # no view: outcomes by script
+        self.twin = list(range(moves))
+        self.distinct = list(range(moves))
+        self.outcomes = [[] for _ in range(moves)]
+        self.deals = 0
+        self.script = script
+
+    def more(self, deals: int, moves: list[int] | None = None, parts: bool = True) -> None:
+        for _ in range(deals):
+            for i in moves if moves is not None else self.distinct:
+                u = self.script(i, self.deals)  # type: ignore[operator]
+                self.outcomes[i].append(Outcome(self.deals, u, int(-u), False, False))
+            self.deals += 1
+
+
+def test_the_best_is_picked_only_when_sure_and_equal_moves_favour_the_one_played() -> None:
+    noise = [random.Random(d).gauss(0, 3) for d in range(2000)]
+    clear = Scripted(3, lambda i, d: noise[d] - (0, 2, 5)[i])
+    clear.more(100)
+    assert pick_best(clear, 2, 1200) == 0
+    same = Scripted(3, lambda i, d: noise[d] - (0, 0, 5)[i])  # moves 0 and 1 always alike
+    same.more(100)
+    assert pick_best(same, 1, 1200) == 1 and pick_best(same, 2, 1200) == 0
+    close = Scripted(2, lambda i, d: noise[d] * (1 + i) - (0, 0.05)[i])  # never told apart
+    close.more(100)
+    assert pick_best(close, 1, 600) == 1 and close.deals >= 600  # more deals, then equal
