@@ -175,3 +175,16 @@ def test_the_best_is_picked_only_when_sure_and_equal_moves_favour_the_one_played
     close = Scripted(2, lambda i, d: noise[d] * (1 + i) - (0, 0.05)[i])  # never told apart
     close.more(100)
     assert pick_best(close, 1, 600) == 1 and close.deals >= 600  # more deals, then equal
+
+
+def test_the_measurement_reports_the_goals_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    from koza.coach import measure_review
+
+    rows = [
+        measure_review.measure(view, move, k, MonteCarloJudge(16))
+        for k, (view, move) in enumerate(measure_review.positions(3))
+    ]
+    figures = measure_review.summary(rows)
+    assert figures["positions"] == 3 and 0 <= figures["same_best_two_seeds"] <= 1
+    assert figures["marked_interval_reaches_0"] == 0
+    assert all(r.reference_cost >= 0 for r in rows)  # the reference's own best is at least as good
