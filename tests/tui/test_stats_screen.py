@@ -134,3 +134,31 @@ def test_statistics_screen_snapshot(snap_compare: Any, tmp_path: Path) -> None:
         await pilot.pause()
 
     assert snap_compare(KozaApp(tmp_path), terminal_size=SIZE, run_before=opened)
+
+
+@pytest.mark.parametrize("lang", ["ru", "ka"])
+async def test_the_header_is_drawn_the_same_on_first_display_and_after_f5(
+    folder: Folder, lang: str
+) -> None:
+    from koza.tui.language import speak
+
+    app = KozaApp(folder.path)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await app.set_language(lang)
+            await pilot.press("t")
+            screen = await read(pilot)
+            first = screen_lines(app)[:7]
+            screen.stats = None
+            await pilot.press("f5")
+            await read(pilot)
+            await pilot.pause()
+            assert screen_lines(app)[:7] == first
+            table = screen.query_one("#stats-table", DataTable)
+            assert table.virtual_size.width <= table.size.width
+    finally:
+        speak("en")
+
+
+def screen_lines(app: KozaApp) -> list[str]:
+    return [strip.text for strip in app.screen._compositor.render_strips()]
