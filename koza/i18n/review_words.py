@@ -29,10 +29,10 @@ REVIEW_EN: dict[str, str] = {
         "Each move is judged from what its player could see at the time: their own hand, "
         "the table and the moves made, never a hidden tile."
     ),
-    "review.player": "{name}: moves with a choice {moves}, points lost per move {average:.2f}",
+    "review.player": "{name}: moves with a choice {moves}, average cost per move {average:.2f}",
     "review.mark_counts": "blunders {blunders} · mistakes {mistakes} · inaccuracies {inaccuracies}",
     "review.costliest": "costliest moves:",
-    "review.costly_line": "round {round_no}, move {move} (event {event}): lost {loss:.1f}",
+    "review.costly_line": "round {round_no}, move {move} (event {event}): cost {loss:.1f}",
     "review.nothing": "no move of the reviewed seats had a choice",
     "review.thresholds": (
         "Cost = what a move gave away against the better one: the penalty points it adds "
@@ -63,6 +63,6 @@ REVIEW_EN: dict[str, str] = {
     "review.first": "Press r to review the game first.",
     "review.no_more": "No more marks that way.",
     "review.failed": "The review failed: {reason}",
-    "review.average": "{name}: {average:.2f} lost per move",
+    "review.average": "{name}: {average:.2f} cost per move",
 }
 """Each review text's key and English."""

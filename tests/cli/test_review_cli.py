@@ -82,7 +82,7 @@ def test_the_text_names_every_move_and_each_player(
     assert not any(line.startswith(("Anna:", "Vera:")) for line in lines)
     assert "inaccuracy 1 or more, mistake 3 or more, blunder 6 or more" in out
     worst = max(kept.moves, key=lambda m: m.loss)
-    assert f"(event {worst.index + 1}): lost {worst.loss:.1f}" in out
+    assert f"(event {worst.index + 1}): cost {worst.loss:.1f}" in out
 
 
 class StopAt:
