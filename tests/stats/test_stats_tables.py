@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from koza.stats.cli import COLUMNS as CLI_COLUMNS
 from koza.stats.cli import player_label, table_lines
 from koza.stats.figures import PlayerFigures, SeatGame
-from koza.tui.screens.stats import COLUMNS, row_of
+from koza.tui.screens.stats import COLUMNS, NAME_WIDTH, player_name, row_of
 
 LENGTHS = st.one_of(st.sampled_from((0, 1, 12, 13, 1000)), st.integers(0, 1000))
 NAMES = st.one_of(
@@ -63,7 +63,11 @@ def test_a_screen_row_has_a_cell_per_column_and_counts_add_up(
     games: int, kind: str, name: str
 ) -> None:
     p = player(name, kind, games)
-    row = [cell.strip() for cell in row_of(p)]
+    cells = row_of(p)
+    lines = cells[0].split("\n")
+    assert all(len(line) <= NAME_WIDTH for line in lines)  # a long name wraps...
+    assert "".join("".join(lines).split()) == "".join(player_name(p).split())  # ...whole
+    row = [cell.strip() for cell in cells]
     assert len(row) == len(COLUMNS)
     assert int(row[1]) + int(row[2]) == games  # done + not done
     assert int(row[3]) <= int(row[1])  # goats only among games done

@@ -8,6 +8,7 @@ cannot be read are counted and named under the table (``u`` says why).
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 from rich.text import Text
@@ -26,6 +27,8 @@ from koza.tui.strings import bot_name, t
 from koza.tui.styled_once import StyledOnce
 
 HEADER_LINES = 2
+NAME_WIDTH = 17
+"""The player column's width: a longer name (a bot level in words) wraps, never cut."""
 PLOTTED_GAMES = 20
 """How many of a player's last finished games the plot shows."""
 
@@ -54,7 +57,8 @@ def player_name(p: PlayerFigures) -> str:
 
 
 def row_of(p: PlayerFigures) -> tuple[str, ...]:
-    """One player's row of the table (each cell after a space: the table has no padding)."""
+    """One player's row of the table (each cell after a space: the table has no padding;
+    a name longer than its column wraps onto more lines, never cut)."""
     rate = "—" if p.goat_rate is None else f"{100 * p.goat_rate:.0f}%"
     cells = (
         player_name(p),
@@ -68,7 +72,8 @@ def row_of(p: PlayerFigures) -> tuple[str, ...]:
         str(p.fish),
         _fixed(p.loss_per_move, 2),
     )
-    return tuple(f" {cell}" for cell in cells)
+    name = "\n".join(f" {line}" for line in textwrap.wrap(cells[0], NAME_WIDTH - 1))
+    return (name, *(f" {cell}" for cell in cells[1:]))
 
 
 def column_label(key: str) -> Text:
@@ -107,7 +112,8 @@ class StatsScreen(StyledOnce, Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one("#stats-table", DataTable)
         for key in COLUMNS:
-            table.add_column(column_label(key), key=key)
+            width = NAME_WIDTH if key == "player" else None
+            table.add_column(column_label(key), key=key, width=width)
         table.focus()
         self.action_reload()
 
@@ -139,7 +145,7 @@ class StatsScreen(StyledOnce, Screen[None]):
         table = self.query_one("#stats-table", DataTable)
         table.clear()
         for i, player in enumerate(stats.players):
-            table.add_row(*row_of(player), key=str(i))
+            table.add_row(*row_of(player), key=str(i), height=None)  # a long name wraps
         note.update(self.note_text(stats))
         self.refresh_bindings()
         self._plot(0)
