@@ -1,10 +1,11 @@
 """Every legal move of a seat with its expected value and, where one can be given, why.
 
-``evaluate(view, seed)`` asks the Monte Carlo bot (``MonteCarloBot.evaluate``, the
-very evaluation it plays by) for each legal move's mean utility for the seat:
-minus the points its side is expected to record this round, with the goat's
-weight when the round may end the game.  Higher is better.  Only the seat's own
-view goes in, so a judgement can never rest on a hidden tile.
+``evaluate(view, seed)`` plays every legal move out as the Monte Carlo bot does
+(``coach.playouts``: the very deals and values of ``MonteCarloBot.evaluate``)
+and gives each move its mean utility for the seat (higher is better), and apart
+the two things it mixes: the penalty points the seat's side is expected to
+record this round, and the chance this round makes it the goat.  Only the seat's
+own view goes in, so a judgement can never rest on a hidden tile.
 
 The reasons are facts the view proves about a move (never a guess about hidden
 hands), most telling first:
@@ -25,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from koza.bots.knowledge import infer
-from koza.bots.montecarlo import MonteCarloBot
+from koza.coach.playouts import Playouts
 from koza.core.commands import Command, Play, PlayDoubles
 from koza.core.scoring import hand_points
 from koza.core.tiles import ALL_TILES_MASK, BIT, HALVES, HAS, IS_DOUBLE, OTHER, tile_name, tiles_of
@@ -69,11 +70,18 @@ class Reason:
 
 @dataclass(frozen=True, slots=True)
 class MoveValue:
-    """One legal move, its expected value for the seat (higher is better), and a reason."""
+    """One legal move, its expected value for the seat (higher is better), and a reason.
+
+    ``value`` is montecarlo's utility: ``-points``, and -100 times ``goat`` (+100 when
+    the round makes another side the goat); ``points`` are the penalty points the seat's
+    side is expected to record this round, ``goat`` the chance the round makes it the goat.
+    """
 
     move: Command
     value: float
     reason: Reason | None = None
+    points: float = 0.0
+    goat: float = 0.0
 
 
 def evaluate(
@@ -81,7 +89,7 @@ def evaluate(
 ) -> list[MoveValue]:
     """Each of ``view.legal`` (in that order) with montecarlo's value and a reason.
 
-    The values are ``MonteCarloBot(level, seed, samples).evaluate(view)``; the same
+    The values are ``MonteCarloBot(level, seed, samples).evaluate(view)``'s; the same
     view and seed give the same values.  No legal move (not the seat's turn): ``[]``.
     A face-up view is refused (``ValueError``): it shows what the seat cannot know.
     """
@@ -89,11 +97,12 @@ def evaluate(
         raise ValueError("a move is judged from its seat's own view, not a face-up one")
     if not view.legal:
         return []
-    values = MonteCarloBot(level, seed, samples).evaluate(view)
+    playouts = Playouts(view, seed, level, samples)
+    playouts.more(playouts.first_deals())
     facts = _Facts(view)
     return [
-        MoveValue(move, value, facts.reason(move))
-        for move, value in zip(view.legal, values, strict=True)
+        MoveValue(move, playouts.value(i), facts.reason(move), playouts.points(i), playouts.goat(i))
+        for i, move in enumerate(view.legal)
     ]
 
 

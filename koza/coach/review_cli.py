@@ -74,6 +74,20 @@ def add_review_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.set_defaults(func=run_review)
 
 
+JUDGED_FROM = "seat_view"
+"""The review's JSON says what each move is judged from: that seat's own view at the time
+(its hand, the table, the public moves), never a hidden tile."""
+
+UNITS = {
+    "loss": "penalty points this round + 100 x goat chance - 100 x another side's goat chance",
+    "interval": "half width of the loss's 95% interval",
+    "points": "penalty points the move gives away this round against the better one",
+    "goat": "chance of becoming the goat this round the move adds against the better one",
+    "sure_low": "the interval's low end: a mark needs it at or past the mark's threshold",
+}
+"""What each figure of a reviewed move is measured in (in the JSON, beside the moves)."""
+
+
 class Bar:
     """A progress bar on a terminal's stderr (nothing when stderr is not a terminal)."""
 
@@ -140,14 +154,14 @@ def interrupted(done: int, total: int, save: Path) -> str:
 
 def as_text(review: Review) -> str:
     """The review for people: every move, then each player's figures."""
-    from koza.coach.review_text import move_line, summary_lines, thresholds_line
+    from koza.coach.review_text import judged_line, move_line, summary_lines, thresholds_line
     from koza.tui.strings import t
 
     lines = [move_line(m) for m in review.moves] or [t("review.nothing")]
     lines.append("")
     for s in summarize(review.moves, review.seats, review.names):
         lines.extend(summary_lines(s))
-    lines += ["", thresholds_line()]
+    lines += ["", thresholds_line(), judged_line()]
     return "\n".join(lines)
 
 
@@ -156,4 +170,6 @@ def as_json(review: Review) -> str:
     data = review.to_json()
     data["summary"] = [s.to_json() for s in summarize(review.moves, review.seats, review.names)]
     data["thresholds"] = {mark: points for points, mark in THRESHOLDS}
+    data["judged_from"] = JUDGED_FROM
+    data["units"] = UNITS
     return json.dumps(data, ensure_ascii=False, indent=1)

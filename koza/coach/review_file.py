@@ -37,7 +37,7 @@ from koza.storage.savefile import parse, read_save
 
 SUFFIX = ".review.json"
 VERSION = 1
-METHOD = "montecarlo"
+METHOD = "montecarlo-paired"
 """The evaluation a review was made with (a kept review by another one is made again)."""
 DEFAULT_SEED = 1
 

@@ -29,18 +29,33 @@ def event_number(m: MoveReview) -> int:
     return m.index + 1
 
 
+GOAT_SAID = 0.005
+"""A goat chance changed by at least half a percent is said."""
+
+
+def cost_words(m: MoveReview) -> str:
+    """What a move cost: the loss with its interval, and apart the penalty points given
+    away and the goat chance added (when it moved); the loss alone when the evaluation
+    gave no interval (bare values)."""
+    if m.interval <= 0:
+        return t("review.cost_bare", loss=m.loss)
+    key = "review.cost_goat" if abs(m.goat) >= GOAT_SAID else "review.cost"
+    return t(key, loss=m.loss, interval=m.interval, points=m.points, goat=m.goat)
+
+
+def better_exists(m: MoveReview) -> bool:
+    """Whether the review names a better move (never the one played)."""
+    return m.best != m.played and m.loss > 0
+
+
 def move_line(m: MoveReview) -> str:
-    """One reviewed move: where, who, what was played, the best move, the loss, the mark."""
-    line = t(
-        "review.move_line",
-        round_no=m.round_no,
-        move=m.move_no,
-        event=event_number(m),
-        name=m.name,
-        played=command_words(m.played),
-        best=command_words(m.best),
-        loss=m.loss,
-    )
+    """One reviewed move: where, who, what was played, a better move and its cost, the mark."""
+    where = dict(round_no=m.round_no, move=m.move_no, event=event_number(m), name=m.name)
+    played = command_words(m.played)
+    if not better_exists(m):
+        return t("review.move_fine", **where, played=played)
+    best = command_words(m.best)
+    line = t("review.move_line", **where, played=played, best=best, cost=cost_words(m))
     return f"{line} · {mark_words(m.mark)}" if m.mark else line
 
 
@@ -75,9 +90,16 @@ def thresholds_line() -> str:
     return t("review.thresholds", **{mark: points for points, mark in THRESHOLDS})
 
 
+def judged_line() -> str:
+    """What a review judges each move from, in words."""
+    return t("review.judged")
+
+
 def note(m: MoveReview) -> str:
     """What the replay's position line adds for a reviewed move."""
-    best = command_words(m.best)
+    if not better_exists(m):
+        return t("review.note_best")
+    best, cost = command_words(m.best), cost_words(m)
     if m.mark is None:
-        return t("review.note_fine", loss=m.loss, best=best)
-    return t("review.note", mark=mark_words(m.mark), loss=m.loss, best=best)
+        return t("review.note_fine", cost=cost, best=best)
+    return t("review.note", mark=mark_words(m.mark), cost=cost, best=best)

@@ -165,13 +165,24 @@ _OUTPUT: dict[str, str] = {
     "stats.cli_head": "{games} in {folder} ({reviewed} reviewed)",
     "stats.cli_games_count": "{n} games",
     "stats.cli_player": "player",
-    "stats.cli_games": "games",
+    "stats.cli_finished": "done",
+    "stats.cli_unfinished": "not\ndone",
     "stats.cli_goats": "goats",
     "stats.cli_goat_rate": "goat %",
-    "stats.cli_points": "pts/rnd",
+    "stats.cli_points": "hand\npts/rd",
+    "stats.cli_recorded": "sheet\npts/rd",
     "stats.cli_went_out": "went out",
     "stats.cli_fish": "fish",
     "stats.cli_loss": "loss/mv",
+    "stats.cli_legend": (
+        "goat % = goats / games done; hand pts = pips left in hand / rounds played;\n"
+        "sheet pts = points the score sheet recorded / rounds played;\n"
+        "loss = review loss / moves reviewed"
+    ),
+    "stats.cli_torn": (
+        "{n} saves end in a line cut off (a crash while saving), counted as not done:"
+    ),
+    "stats.cli_stale": "{n} reviews were made before their game went on and are not counted:",
     "stats.cli_bot": "bot {level}",
     "stats.cli_unreadable": "{n} saves could not be read:",
     "stats.cli_no_folder": "no such folder",
@@ -306,6 +317,10 @@ CLI_ONE: dict[str, str] = {
     "sim.players": "{n} random player",
     "stats.cli_games_count": "{n} game",
     "stats.cli_unreadable": "{n} save could not be read:",
+    "stats.cli_torn": (
+        "{n} save ends in a line cut off (a crash while saving), counted as not done:"
+    ),
+    "stats.cli_stale": "{n} review was made before its game went on and is not counted:",
     "tour.players": "{n} player",
     "tour.of_deals": "{done} of {n} duplicate deal",
     "tour.of_games": "{done} of {n} duplicate game",

@@ -13,13 +13,24 @@ STATS_EN: dict[str, str] = {
     "stats.cannot_read": "The save folder cannot be read: {error}",
     "stats.bot": "bot {level}",
     "stats.col_player": "Player",
-    "stats.col_games": "Games",
+    "stats.col_finished": "Done",
+    "stats.col_unfinished": "Not\ndone",
     "stats.col_goats": "Goats",
     "stats.col_goat_rate": "Goat %",
-    "stats.col_points": "Pts/round",
-    "stats.col_out": "Went out",
+    "stats.col_points": "Hand\npts/rd",
+    "stats.col_recorded": "Sheet\npts/rd",
+    "stats.col_out": "Went\nout",
     "stats.col_fish": "Fish",
-    "stats.col_loss": "Loss/move",
+    "stats.col_loss": "Loss/\nmove",
+    "stats.legend": (
+        "Goat % = goats ÷ games done · Hand pts = pips left in hand ÷ rounds · "
+        "Sheet pts = points recorded ÷ rounds · Loss = review loss ÷ moves reviewed"
+    ),
+    "stats.torn": "Cut off at the end (a crash while saving), counted as not done: {n} ({names})",
+    "stats.stale": (
+        "Reviews made before the game went on, not counted: {n} ({names}); "
+        "r in the replay reviews it again"
+    ),
     "stats.unreadable": "Saves that could not be read: {n} ({names}); u shows why",
     "stats.unreadable_title": "Saves left out of the statistics",
     "stats.key_unreadable": "unreadable saves",

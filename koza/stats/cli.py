@@ -12,14 +12,24 @@ from typing import Any
 from koza.core.text import one_line
 from koza.stats.figures import PlayerFigures, SeatGame
 from koza.stats.saves import FolderStats, Unreadable, collect
-from koza.tui.strings import t, tn
+from koza.tui.strings import bot_name, t, tn
 
 LAST_GAMES = 20
 """How many of a player's newest games ``--json`` lists."""
 
-NAME_WIDTH = 15
-COLUMNS = ("games", "goats", "goat_rate", "points", "went_out", "fish", "loss")
-"""The table's columns after the player's name (``stats.cli_<column>`` says each)."""
+COLUMNS = (
+    "finished",
+    "unfinished",
+    "goats",
+    "goat_rate",
+    "points",
+    "recorded",
+    "went_out",
+    "fish",
+    "loss",
+)
+"""The table's columns after the player's name (``stats.cli_<column>`` says each; a title may
+take two lines)."""
 
 
 def _fixed(value: float | None, digits: int = 1) -> str:
@@ -31,39 +41,64 @@ def _percent(value: float | None) -> str:
 
 
 def player_label(p: PlayerFigures) -> str:
-    """``Anna``, or ``bot expert`` for a bot level."""
+    """``Anna``, or ``bot expert`` for a bot level (its name in the language in use)."""
     name = one_line(p.name)  # drawn on a terminal: no controls, whatever the save holds
-    return t("stats.cli_bot", level=name) if p.kind == "bot" else name
+    return t("stats.cli_bot", level=bot_name(name)) if p.kind == "bot" else name
 
 
-def _cut(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
+def player_cells(p: PlayerFigures) -> tuple[str, ...]:
+    """One player's figures, in the order of ``COLUMNS``."""
+    return (
+        str(p.finished),
+        str(p.unfinished),
+        str(p.goats),
+        _percent(p.goat_rate),
+        _fixed(p.points_per_round),
+        _fixed(p.recorded_per_round),
+        str(p.went_out),
+        str(p.fish),
+        _fixed(p.loss_per_move, 2),
+    )
+
+
+def table_lines(players: list[PlayerFigures]) -> list[str]:
+    """The players' table: each column as wide as its widest title line or cell, names whole."""
+    titles = [t(f"stats.cli_{c}").split("\n") for c in COLUMNS]
+    depth = max(len(title) for title in titles)
+    titles = [[""] * (depth - len(title)) + title for title in titles]  # titles sit on the rows
+    names = [player_label(p) for p in players]
+    rows = [player_cells(p) for p in players]
+    name_width = max(len(n) for n in [t("stats.cli_player"), *names])
+    widths = [
+        max(len(cell) for cell in [*title, *(row[i] for row in rows)])
+        for i, title in enumerate(titles)
+    ]
+    lines = []
+    for level in range(depth):
+        first = t("stats.cli_player") if level == depth - 1 else ""
+        head = " ".join(f"{title[level]:>{w}}" for title, w in zip(titles, widths, strict=True))
+        lines.append(f"{first:<{name_width}} {head}".rstrip())
+    for name, row in zip(names, rows, strict=True):
+        cells = " ".join(f"{c:>{w}}" for c, w in zip(row, widths, strict=True))
+        lines.append(f"{name:<{name_width}} {cells}")
+    return lines
+
+
+def _named(key: str, names: list[str]) -> list[str]:
+    return [tn(key, len(names)), *(f"  {name}" for name in names)] if names else []
 
 
 def to_text(stats: FolderStats) -> str:
-    """The figures as a table a person reads, then the saves that could not be read."""
+    """The figures as a table a person reads, what its columns divide by, and the saves
+    left out (or counted with a cut end, or with a review made before the game went on)."""
     games = tn("stats.cli_games_count", stats.games)
     head = t("stats.cli_head", games=games, folder=stats.folder, reviewed=stats.reviewed)
     lines = [f"koza stats: {head}"]
     if stats.players:
-        titles = [t(f"stats.cli_{c}") for c in COLUMNS]
-        widths = [max(8, len(title)) for title in titles]
-        player = t("stats.cli_player")
-        head = " ".join(f"{c:>{w}}" for c, w in zip(titles, widths, strict=True))
-        lines.append(f"{player:<{NAME_WIDTH}} {head}")
-        for p in stats.players:
-            cells = (
-                str(p.games),
-                str(p.goats),
-                _percent(p.goat_rate),
-                _fixed(p.points_per_round),
-                str(p.went_out),
-                str(p.fish),
-                _fixed(p.loss_per_move, 2),
-            )
-            name = _cut(player_label(p), NAME_WIDTH)
-            row = " ".join(f"{c:>{w}}" for c, w in zip(cells, widths, strict=True))
-            lines.append(f"{name:<{NAME_WIDTH}} {row}")
+        lines += table_lines(stats.players)
+        lines += t("stats.cli_legend").splitlines()
+    lines += _named("stats.cli_torn", stats.torn)
+    lines += _named("stats.cli_stale", stats.stale_reviews)
     if stats.unreadable:
         lines.append(tn("stats.cli_unreadable", len(stats.unreadable)))
         lines += [f"  {said_line(stats.folder, bad)}" for bad in stats.unreadable]
@@ -90,6 +125,7 @@ def _game_json(g: SeatGame) -> dict[str, Any]:
         "goat": g.goat,
         "rounds": g.rounds,
         "points": g.points,
+        "recorded": g.recorded,
         "total": g.total,
         "target": g.target,
     }
@@ -101,11 +137,15 @@ def _player_json(p: PlayerFigures) -> dict[str, Any]:
         "name": p.name,
         "games": p.games,
         "finished": p.finished,
+        "unfinished": p.unfinished,
         "goats": p.goats,
-        "goat_rate": p.goat_rate,
+        "goat_rate": p.goat_rate,  # goats / finished
         "rounds": p.rounds,
-        "points": p.points,
+        "points": p.points,  # hand points (pips left in hand), before the sheet's rules
         "points_per_round": p.points_per_round,
+        "hand_points_per_round": p.points_per_round,
+        "recorded": p.recorded,  # what the score sheet recorded
+        "recorded_per_round": p.recorded_per_round,
         "went_out": p.went_out,
         "fish": p.fish,
         "review_moves": p.review_moves,
@@ -122,6 +162,8 @@ def to_json(stats: FolderStats) -> dict[str, Any]:
         "reviewed": stats.reviewed,
         "players": [_player_json(p) for p in stats.players],
         "unreadable": [{"file": bad.name, "error": bad.line} for bad in stats.unreadable],
+        "cut_off": list(stats.torn),  # counted as unfinished games
+        "stale_reviews": list(stats.stale_reviews),  # made before the game went on: not counted
     }
 
 

@@ -38,6 +38,7 @@ class SeatGame:
 
     ``points`` are the seat's own hand points summed over the rounds it played
     (before the opening threshold or the pairs rule decided what was recorded);
+    ``recorded`` is what the score sheet wrote for the seat's side in those rounds;
     ``fish`` counts the rounds that ended in a fish on this seat's move;
     ``total`` is the seat's side total at the end (the latest score if unfinished).
     """
@@ -51,6 +52,7 @@ class SeatGame:
     goat: bool = False
     rounds: int = 0
     points: int = 0
+    recorded: int = 0
     went_out: int = 0
     fish: int = 0
     total: int = 0
@@ -85,6 +87,7 @@ class SeatGames(EventVisitor[None, list[SeatGame]]):
         for s in self.seats:
             s.rounds += 1
             s.points += ev.hand_points[s.seat]
+            s.recorded += ev.recorded[self.side[s.seat]]
             s.total = ev.totals[self.side[s.seat]]
         if ev.outcome == "out" and ev.out_seat is not None:
             self.seats[ev.out_seat].went_out += 1
@@ -121,6 +124,7 @@ class PlayerFigures:
     goats: int = 0
     rounds: int = 0
     points: int = 0
+    recorded: int = 0
     went_out: int = 0
     fish: int = 0
     review_moves: int = 0
@@ -133,6 +137,7 @@ class PlayerFigures:
         self.goats += game.goat
         self.rounds += game.rounds
         self.points += game.points
+        self.recorded += game.recorded
         self.went_out += game.went_out
         self.fish += game.fish
         self.review_moves += game.review_moves
@@ -145,8 +150,19 @@ class PlayerFigures:
         return _ratio(self.goats, self.finished)
 
     @property
+    def unfinished(self) -> int:
+        """Games not played to the end (in progress, or left): no goat is counted in them."""
+        return self.games - self.finished
+
+    @property
     def points_per_round(self) -> float | None:
+        """Hand points (the pips left in hand) per round played, finished games or not."""
         return _ratio(self.points, self.rounds)
+
+    @property
+    def recorded_per_round(self) -> float | None:
+        """Points the score sheet recorded per round played (after opening and pairs rules)."""
+        return _ratio(self.recorded, self.rounds)
 
     @property
     def loss_per_move(self) -> float | None:

@@ -1,14 +1,18 @@
 """Reviews kept beside a save (``<save>.review.json``): the loss of each reviewed move, per seat.
 
-``koza review`` writes ``{"version": 1, "moves": [{"seat", "name", "loss", ...}], ...}``
-next to a save.  Only ``seat`` and ``loss`` are used here; a file that cannot be
-read or is not such a review is ignored, as is any move that is not well formed.
+``koza review`` writes ``{"version": 1, "save_sha256", "moves": [{"seat", "name", "loss",
+...}], ...}`` next to a save.  Only ``save_sha256``, ``seat`` and ``loss`` are used here; a
+file that cannot be read or is not such a review is ignored, as is any move that is not
+well formed.  A review counts only while the save still has the bytes it was made from:
+a game resumed (or changed) since then has moves the review never saw.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
+from dataclasses import dataclass
 from pathlib import Path
 
 from koza.storage.savefile import SUFFIX
@@ -45,9 +49,24 @@ def _loss(move: object, seats: int) -> tuple[int, float] | None:
     return seat, float(loss)
 
 
-def review_losses(save: Path, seats: int) -> dict[int, tuple[int, float]] | None:
-    """``{seat: (moves reviewed, summed loss)}`` from the save's review; None without one."""
+@dataclass(frozen=True)
+class KeptReview:
+    """A review found beside a save: each seat's (moves, summed loss), and which save it fits."""
+
+    losses: dict[int, tuple[int, float]]
+    save_sha256: str | None  # None when the review does not say
+
+    def fits(self, save_bytes: bytes) -> bool:
+        """Whether the review was made from exactly these save bytes."""
+        return self.save_sha256 == hashlib.sha256(save_bytes).hexdigest()
+
+
+def kept_review(save: Path, seats: int, present: set[str] | None = None) -> KeptReview | None:
+    """The review kept beside ``save`` (its first readable place), or None without one;
+    with ``present`` (the names of the files in the folder) only those are tried."""
     for path in review_paths(save):
+        if present is not None and path.name not in present:
+            continue
         data = _read(path)
         if not isinstance(data, dict) or data.get("version") != REVIEW_VERSION:
             continue
@@ -60,5 +79,17 @@ def review_losses(save: Path, seats: int) -> dict[int, tuple[int, float]] | None
             if got is not None:
                 count, total = found.get(got[0], (0, 0.0))
                 found[got[0]] = (count + 1, total + got[1])
-        return found
+        sha = data.get("save_sha256")
+        return KeptReview(found, sha if isinstance(sha, str) else None)
     return None
+
+
+def review_losses(save: Path, seats: int) -> dict[int, tuple[int, float]] | None:
+    """``{seat: (moves reviewed, summed loss)}`` from the save's review if it still fits it."""
+    kept = kept_review(save, seats)
+    if kept is None:
+        return None
+    try:
+        return kept.losses if kept.fits(save.read_bytes()) else None
+    except OSError:
+        return None

@@ -3,20 +3,23 @@
 Each file is listed by ``koza.storage.listing`` and then loaded whole by
 ``savefile.load`` (every event validated and replayed); a file either fails is
 named with its one-line reason in ``unreadable`` and left out of the figures.
-Loaded games are remembered by (size, mtime, inode), so opening the screen
-again reads only the saves that changed.
+A save whose last line was cut off (a crash while it was written) is counted as
+the unfinished game its whole lines hold, and named in ``torn``; a review made
+before its game went on is left out and named in ``stale_reviews``.  Loaded games
+are remembered by (size, mtime, inode), so opening the screen again reads only
+the saves that changed.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from koza.stats.figures import PlayerFigures, SeatGame, seat_games, sum_by_player
-from koza.stats.reviews import review_losses
+from koza.stats.reviews import kept_review
 from koza.storage import folder as folders
-from koza.storage.listing import list_saves
-from koza.storage.savefile import SaveError, load, shorten
+from koza.storage.savefile import SUFFIX, SaveError, load, shorten
 
 
 @dataclass(frozen=True)
@@ -37,10 +40,20 @@ class FolderStats:
     games: int = 0
     reviewed: int = 0
     unreadable: list[Unreadable] = field(default_factory=list)
+    torn: list[str] = field(default_factory=list)  # saves whose cut-off last line was left out
+    stale_reviews: list[str] = field(default_factory=list)  # saves changed since their review
 
 
-_GAMES: dict[Path, tuple[tuple[int, int, int], list[SeatGame]]] = {}
-"""Each save's seats already read, by path, valid while (size, mtime, inode) stay the same."""
+@dataclass(frozen=True)
+class ReadGame:
+    """One save as the statistics need it: each seat's part, and whether its end was cut."""
+
+    seats: list[SeatGame]
+    torn: bool = False
+
+
+_GAMES: dict[Path, tuple[tuple[int, int, int], ReadGame]] = {}
+"""Each save already read, by path, valid while (size, mtime, inode) stay the same."""
 
 
 def _file_key(path: Path) -> tuple[int, int, int] | None:
@@ -51,26 +64,37 @@ def _file_key(path: Path) -> tuple[int, int, int] | None:
     return st.st_size, st.st_mtime_ns, st.st_ino
 
 
-def _read_game(path: Path) -> list[SeatGame]:
-    """The seats of one save (raises ``SaveError`` for a save that cannot be read)."""
+def _read_game(path: Path) -> ReadGame:
+    """One save's seats (raises ``SaveError`` for a save that cannot be read)."""
     key = _file_key(path)
     hit = _GAMES.get(path)
     if key is not None and hit is not None and hit[0] == key:
         return hit[1]
     loaded = load(path)
-    seats = seat_games(loaded.events, path.name)
+    game = ReadGame(seat_games(loaded.events, path.name), loaded.torn)
     if key is not None:
-        _GAMES[path] = (key, seats)
-    return seats
+        _GAMES[path] = (key, game)
+    return game
 
 
-def _with_review(path: Path, seats: list[SeatGame]) -> tuple[list[SeatGame], bool]:
-    losses = review_losses(path, len(seats))
-    if losses is None:
+def _with_review(
+    path: Path, seats: list[SeatGame], present: set[str]
+) -> tuple[list[SeatGame], bool | None]:
+    """The seats with their review's losses: True with a review that fits the save,
+    None with one made before the save changed (left out), False without one.
+    ``present`` names the files in the folder (a review not among them is not looked for)."""
+    kept = kept_review(path, len(seats), present)
+    if kept is None:
         return seats, False
+    try:
+        fits = kept.fits(path.read_bytes())
+    except OSError:
+        fits = False
+    if not fits:
+        return seats, None
     out = []
     for s in seats:
-        moves, loss = losses.get(s.seat, (0, 0.0))
+        moves, loss = kept.losses.get(s.seat, (0, 0.0))
         out.append(replace(s, review_moves=moves, review_loss=loss))
     return out, True
 
@@ -82,26 +106,49 @@ def _one_line(path: Path, error: str) -> str:
     return error if error.startswith(f"{path.name}:") else f"{path.name}: {error}"
 
 
+def folder_files(where: Path) -> tuple[list[Path], set[str]]:
+    """The saves in ``where`` (regular files, by name), and the names of every file there."""
+    try:
+        with os.scandir(where) as found:
+            entries = list(found)
+    except OSError:
+        return [], set()
+    saves = [Path(e.path) for e in entries if e.name.endswith(SUFFIX) and _regular(e)]
+    return sorted(saves, key=lambda p: p.name), {e.name for e in entries}
+
+
+def _regular(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
+
+
 def collect(save_dir: Path | None = None) -> FolderStats:
     """The statistics of every save in the folder (``--save-dir``, ``KOZA_HOME`` or the default)."""
     where = folders.save_dir(save_dir)
     stats = FolderStats(where)
     games: list[SeatGame] = []
-    for summary in sorted(list_saves(where, include_bad=True), key=lambda s: s.path.name):
-        path = summary.path
-        error, failure = summary.error, summary.failure
-        if error is None:
-            try:
-                seats, reviewed = _with_review(path, _read_game(path))
-            except SaveError as exc:
-                error, failure = str(exc), exc
-            except Exception as exc:  # one bad file never takes the statistics down
-                error = shorten(f"cannot be read ({type(exc).__name__}: {exc})")
+    saves, present = folder_files(where)
+    for path in saves:
+        error: str | None = None
+        failure: SaveError | None = None
+        try:
+            game = _read_game(path)
+            seats, reviewed = _with_review(path, game.seats, present)
+        except SaveError as exc:
+            error, failure = str(exc), exc
+        except Exception as exc:  # one bad file never takes the statistics down
+            error = shorten(f"cannot be read ({type(exc).__name__}: {exc})")
         if error is not None:
             stats.unreadable.append(Unreadable(path.name, _one_line(path, error), failure))
             continue
         stats.games += 1
-        stats.reviewed += reviewed
+        stats.reviewed += reviewed is True
+        if reviewed is None:
+            stats.stale_reviews.append(path.name)
+        if game.torn:
+            stats.torn.append(path.name)
         games.extend(seats)
     stats.players = sum_by_player(games)
     return stats

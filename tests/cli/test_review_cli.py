@@ -14,9 +14,10 @@ from support.paths import GOLDEN
 
 from koza.cli import main
 from koza.coach import review_file
-from koza.coach.review import Evaluate, montecarlo_values
+from koza.coach.review import Verdict, montecarlo_values
 from koza.coach.review_cli import Bar
 from koza.coach.review_file import read_kept, review_path
+from koza.core.commands import Command
 from koza.core.view import SeatView
 from koza.tui import strings
 
@@ -81,14 +82,14 @@ def test_the_text_names_every_move_and_each_player(
     assert not any(line.startswith(("Anna:", "Vera:")) for line in lines)
     assert "inaccuracy 1 or more, mistake 3 or more, blunder 6 or more" in out
     worst = max(kept.moves, key=lambda m: m.loss)
-    assert f"(event {worst.index + 1}): lost {worst.loss:.1f}" in out
+    assert f"(event {worst.index + 1}): cost {worst.loss:.1f}" in out
 
 
 class StopAt:
     """The quick evaluation that raises Ctrl-C on its ``n``-th call."""
 
     def __init__(self, n: int) -> None:
-        self.inner: Evaluate = montecarlo_values(8)
+        self.inner = montecarlo_values(8)
         self.calls, self.n = 0, n
 
     def __call__(self, view: SeatView, seed: int) -> Sequence[float]:
@@ -96,6 +97,12 @@ class StopAt:
         if self.calls == self.n:
             raise KeyboardInterrupt
         return self.inner(view, seed)
+
+    def judge(self, view: SeatView, seed: int, played: Command) -> Verdict:
+        self.calls += 1
+        if self.calls == self.n:
+            raise KeyboardInterrupt
+        return self.inner.judge(view, seed, played)
 
 
 def test_ctrl_c_keeps_what_was_done(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -18,6 +19,7 @@ from koza.core.events import (
     TilePlayed,
     TurnPassed,
 )
+from koza.session import Session
 from koza.stats import collect
 from koza.stats.reviews import review_losses
 from koza.storage.savefile import load
@@ -47,6 +49,7 @@ def counted_by_hand(saves: list[Path]) -> dict[tuple[str, str], Counter[str]]:
                 for seat, key in enumerate(keys):
                     found[key]["rounds"] += 1
                     found[key]["points"] += ev.hand_points[seat]
+                    found[key]["recorded"] += ev.recorded[seat % 2 if pairs else seat]
                     found[key]["went_out"] += ev.out_seat == seat
                     found[key]["fish"] += ev.outcome == "fish" and last_mover == seat
             if isinstance(ev, GameOver):
@@ -65,7 +68,16 @@ def test_the_figures_equal_those_counted_from_the_events(folder: Folder) -> None
         (p.kind, p.name): Counter(
             {
                 name: getattr(p, name)
-                for name in ("games", "finished", "goats", "rounds", "points", "went_out", "fish")
+                for name in (
+                    "games",
+                    "finished",
+                    "goats",
+                    "rounds",
+                    "points",
+                    "recorded",
+                    "went_out",
+                    "fish",
+                )
             }
         )
         for p in stats.players
@@ -88,6 +100,8 @@ def test_rates_and_means_follow_from_the_counts(folder: Folder) -> None:
         assert p.finished == p.games - (p.name in ("Anna", "greedy"))  # the cut game
         assert p.goat_rate == pytest.approx(p.goats / p.finished)
         assert p.points_per_round == pytest.approx(p.points / p.rounds)
+        assert p.recorded_per_round == pytest.approx(p.recorded / p.rounds)
+        assert p.unfinished == p.games - p.finished
         assert p.loss_per_move is None  # no review in this folder
         assert len(p.history) == p.games
         assert [g.started for g in p.history] == sorted(g.started for g in p.history)
@@ -139,9 +153,11 @@ def test_a_broken_review_or_move_is_ignored(tmp_path: Path) -> None:
         "move",
         {"seat": 1, "loss": 2.0},
     ]
-    review.write_text(json.dumps({"version": 1, "moves": bad_moves}))
+    sha = hashlib.sha256(save.read_bytes()).hexdigest()
+    review.write_text(json.dumps({"version": 1, "save_sha256": sha, "moves": bad_moves}))
     assert review_losses(save, 2) == {1: (1, 2.0)}
-    review.write_text('{"version": 1, "moves": [{"seat": 0, "loss": NaN}]}')
+    nan_loss = '[{"seat": 0, "loss": NaN}]'
+    review.write_text(f'{{"version": 1, "save_sha256": "{sha}", "moves": {nan_loss}}}')
     assert review_losses(save, 2) == {}
     assert collect(tmp_path).players[0].review_moves == 0
 
@@ -160,3 +176,29 @@ def test_a_bot_counts_for_its_level_and_a_person_for_their_name() -> None:
     assert player_of(seat("bot:montecarlo:fast:Mo")) == ("bot", "montecarlo:fast")
     assert player_of(seat("bot:greedy:Anna")) == ("bot", "greedy")  # a bot named like a person
     assert player_of(seat("Anna ")) == player_of(seat("Anna")) == ("human", "Anna")
+
+
+def test_a_review_made_before_the_game_went_on_is_not_counted(tmp_path: Path) -> None:
+    save = play_game(tmp_path, ["Anna", "bot:greedy:Gosha"], seed=5, max_rounds=1)
+    write_review(save, [{"seat": 0, "loss": 2.0}])
+    assert collect(tmp_path).players[0].review_moves == 1
+    with Session.open(save, sync=False) as resumed:  # the game goes on past the review
+        resumed.next_round()
+        resumed.play(resumed.game.legal_moves()[0])
+    stats = collect(tmp_path)
+    assert stats.reviewed == 0 and stats.stale_reviews == [save.name]
+    assert stats.players[0].review_moves == 0
+    assert review_losses(save, 2) is None
+    review = save.with_name(save.name + ".review.json")
+    review.write_text(json.dumps({"version": 1, "moves": [{"seat": 0, "loss": 2.0}]}))
+    assert collect(tmp_path).stale_reviews == [save.name]  # a review that names no save
+
+
+def test_a_save_with_its_last_line_cut_is_counted_unfinished_and_named(tmp_path: Path) -> None:
+    save = play_game(tmp_path, ["Anna", "bot:greedy:Gosha"], seed=6)
+    data = save.read_bytes()
+    save.write_bytes(data[: data.rindex(b"{") + 20])  # the game_over line cut part way
+    stats = collect(tmp_path)
+    assert stats.torn == [save.name] and stats.unreadable == []
+    anna = stats.players[0]
+    assert (anna.games, anna.finished, anna.unfinished) == (1, 0, 1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from dataclasses import dataclass
@@ -70,7 +71,9 @@ def mixed_folder(folder: Path) -> Folder:
 
 
 def write_review(save: Path, moves: list[dict[str, object]], name: str | None = None) -> Path:
-    """A review beside ``save`` as ``koza review`` keeps it (``<save>.review.json``)."""
+    """A review beside ``save`` as ``koza review`` keeps it (``<save>.review.json``), made
+    from the save as it is now (its ``save_sha256``)."""
     path = save.with_name(name or save.name + ".review.json")
-    path.write_text(json.dumps({"version": 1, "moves": moves, "done": True}))
+    sha = hashlib.sha256(save.read_bytes()).hexdigest()
+    path.write_text(json.dumps({"version": 1, "save_sha256": sha, "moves": moves, "done": True}))
     return path

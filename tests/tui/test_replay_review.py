@@ -106,7 +106,7 @@ async def test_r_reviews_in_a_worker_keeps_it_and_m_x_jump(save: Path) -> None:
         await pilot.pause()
         assert screen.cursor.index == marks.costliest[1].index
         here = panel.query_one("#review-here").render()
-        assert f"lost {marks.costliest[1].loss:.1f}" in str(here)
+        assert f"cost {marks.costliest[1].loss:.1f}" in str(here)
         await pilot.press("r")  # hides the panel; again shows it, not made again
         await pilot.pause()
         assert not panel.display

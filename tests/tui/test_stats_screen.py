@@ -47,15 +47,18 @@ async def test_the_menu_key_opens_the_figures_of_every_player(folder: Folder) ->
         await pilot.press("t")
         screen = await read(pilot)
         table = screen.query_one("#stats-table", DataTable)
-        rows = [table.get_row_at(i) for i in range(table.row_count)]
+        rows = [[cell.strip() for cell in table.get_row_at(i)] for i in range(table.row_count)]
         expected = collect(folder.path).players
         assert [row[0] for row in rows] == ["Anna", "Boris", "bot greedy", "bot random"]
         for row, p in zip(rows, expected, strict=True):
-            assert row[1:4] == [str(p.games), str(p.goats), f"{100 * p.goats / p.finished:.0f}%"]
-            assert row[4] == f"{p.points / p.rounds:.1f}" and row[7] == "—"
+            assert row[1:3] == [str(p.finished), str(p.games - p.finished)]  # done, not done
+            assert row[3:5] == [str(p.goats), f"{100 * p.goats / p.finished:.0f}%"]
+            assert row[5:7] == [f"{p.points / p.rounds:.1f}", f"{p.recorded / p.rounds:.1f}"]
+            assert row[9] == "—"
         assert table.virtual_size.width <= table.size.width  # every column within 80
         text = note(screen)
         assert "Games read: 6 · with a review: 0" in text
+        assert "Goat % = goats ÷ games done" in " ".join(text.split())
         assert "could not be read: 2 (cut.koza.jsonl, garbage.koza.jsonl)" in text
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
@@ -131,3 +134,31 @@ def test_statistics_screen_snapshot(snap_compare: Any, tmp_path: Path) -> None:
         await pilot.pause()
 
     assert snap_compare(KozaApp(tmp_path), terminal_size=SIZE, run_before=opened)
+
+
+@pytest.mark.parametrize("lang", ["ru", "ka"])
+async def test_the_header_is_drawn_the_same_on_first_display_and_after_f5(
+    folder: Folder, lang: str
+) -> None:
+    from koza.tui.language import speak
+
+    app = KozaApp(folder.path)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await app.set_language(lang)
+            await pilot.press("t")
+            screen = await read(pilot)
+            first = screen_lines(app)[:7]
+            screen.stats = None
+            await pilot.press("f5")
+            await read(pilot)
+            await pilot.pause()
+            assert screen_lines(app)[:7] == first
+            table = screen.query_one("#stats-table", DataTable)
+            assert table.virtual_size.width <= table.size.width
+    finally:
+        speak("en")
+
+
+def screen_lines(app: KozaApp) -> list[str]:
+    return [strip.text for strip in app.screen._compositor.render_strips()]

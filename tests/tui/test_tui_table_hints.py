@@ -36,7 +36,7 @@ async def test_h_shows_every_move_with_montecarlos_value_and_marks_the_best(
         same = view.left == view.right
         for mv in expected:
             assert move_words(mv.move, same) in shown
-            assert f"{mv.value:+.1f}" in shown or same  # same ends: the better of a pair
+            assert f"{mv.points:.1f}" in shown or same  # same ends: the better of a pair
         top = best(expected)
         assert top is not None
         assert f"{BEST_MARK} {move_words(top.move, same)}" in shown
@@ -224,23 +224,39 @@ def test_hint_lines_put_the_best_first_and_leave_out_the_lowest_when_short_of_ro
 
     six_four, five_five = parse_tile("6-4"), parse_tile("5-5")
     values = [
-        MoveValue(Play(six_four, "left"), -5.25),
-        MoveValue(Play(five_five, "right"), -1.0, Reason("sheds_double")),
-        MoveValue(Play(six_four, "right"), -7.0),
+        MoveValue(Play(six_four, "left"), -5.25, None, 5.25),
+        MoveValue(Play(five_five, "right"), -1.0, Reason("sheds_double"), 1.0),
+        MoveValue(Play(six_four, "right"), -7.0, None, 7.0),
     ]
     text, left_out = hint_lines(values, 24)
     rows = text.plain.splitlines()
     assert left_out == 0
-    assert rows[0] == f"{BEST_MARK} 5-5 {t('table.end_right')}".ljust(20) + "-1.0"
+    assert rows[0] == f"{BEST_MARK} 5-5 {t('table.end_right')}".ljust(21) + "1.0"
     reason = " ".join(rows[1:-2])  # the best move's reason, wrapped, under it
     assert reason == Reason("sheds_double").words()
-    assert rows[-2] == f"  6-4 {t('table.end_left')}".ljust(20) + "-5.2"
-    assert rows[-1] == f"  6-4 {t('table.end_right')}".ljust(20) + "-7.0"
+    assert rows[-2] == f"  6-4 {t('table.end_left')}".ljust(21) + "5.2"
+    assert rows[-1] == f"  6-4 {t('table.end_right')}".ljust(21) + "7.0"
     text, left_out = hint_lines(values, 24, room=2)
     assert len(text.plain.splitlines()) == 2 and left_out == 2
     text, left_out = hint_lines(values, 24, same_ends=True)  # 6-4 once, at its better end
-    assert text.plain.splitlines()[-1] == "  6-4".ljust(20) + "-5.2"
+    assert text.plain.splitlines()[-1] == "  6-4".ljust(21) + "5.2"
     assert text.plain.count("6-4") == 1 and left_out == 0
+
+
+def test_hint_lines_give_penalty_points_and_the_goat_chance_apart() -> None:
+    from koza.coach.evaluate import MoveValue
+    from koza.core.tiles import parse_tile
+    from koza.tui.table.hint_panel import hint_lines
+
+    six_four, five_five = parse_tile("6-4"), parse_tile("5-5")
+    values = [  # the goat's 100 weighs in the value, never in the points shown
+        MoveValue(Play(six_four, "left"), -12.0 - 100 * 0.3, None, 12.0, 0.3),
+        MoveValue(Play(five_five, "right"), -24.8, None, 24.8, 0.0),
+    ]
+    rows = hint_lines(values, 24)[0].plain.splitlines()
+    assert rows[0] == f"{BEST_MARK} 5-5 {t('table.end_right')}".ljust(15) + "24.8   0%"
+    assert rows[1] == f"  6-4 {t('table.end_left')}".ljust(15) + "12.0  30%"
+    assert all("-" not in row[12:] for row in rows)  # no -124.8 mixing the two
 
 
 async def test_the_table_answers_keys_while_the_hint_is_weighed(

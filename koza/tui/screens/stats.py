@@ -8,8 +8,10 @@ cannot be read are counted and named under the table (``u`` says why).
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -24,10 +26,25 @@ from koza.tui.screens._util import koza_app
 from koza.tui.strings import bot_name, t
 from koza.tui.styled_once import StyledOnce
 
+HEADER_LINES = 2
+NAME_WIDTH = 17
+"""The player column's width: a longer name (a bot level in words) wraps, never cut."""
 PLOTTED_GAMES = 20
 """How many of a player's last finished games the plot shows."""
 
-COLUMNS = ("player", "games", "goats", "goat_rate", "points", "out", "fish", "loss")
+COLUMNS = (
+    "player",
+    "finished",
+    "unfinished",
+    "goats",
+    "goat_rate",
+    "points",
+    "recorded",
+    "out",
+    "fish",
+    "loss",
+)
+"""The table's columns (``stats.col_<column>``; a title may take two lines)."""
 
 
 def _fixed(value: float | None, digits: int = 1) -> str:
@@ -40,18 +57,28 @@ def player_name(p: PlayerFigures) -> str:
 
 
 def row_of(p: PlayerFigures) -> tuple[str, ...]:
-    """One player's row of the table."""
+    """One player's row of the table (each cell after a space: the table has no padding;
+    a name longer than its column wraps onto more lines, never cut)."""
     rate = "—" if p.goat_rate is None else f"{100 * p.goat_rate:.0f}%"
-    return (
+    cells = (
         player_name(p),
-        str(p.games),
+        str(p.finished),
+        str(p.unfinished),
         str(p.goats),
         rate,
         _fixed(p.points_per_round),
+        _fixed(p.recorded_per_round),
         str(p.went_out),
         str(p.fish),
         _fixed(p.loss_per_move, 2),
     )
+    name = "\n".join(f" {line}" for line in textwrap.wrap(cells[0], NAME_WIDTH - 1))
+    return (name, *(f" {cell}" for cell in cells[1:]))
+
+
+def column_label(key: str) -> Text:
+    """A column's title, each of its lines after a space, to sit on the rows' cells."""
+    return Text("\n".join(f" {line}" for line in t(f"stats.col_{key}").split("\n")))
 
 
 class StatsScreen(StyledOnce, Screen[None]):
@@ -71,7 +98,13 @@ class StatsScreen(StyledOnce, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(t("stats.title"), id="stats-title")
-        yield DataTable(cursor_type="row", zebra_stripes=True, id="stats-table")
+        yield DataTable(
+            cursor_type="row",
+            zebra_stripes=True,
+            id="stats-table",
+            header_height=HEADER_LINES,
+            cell_padding=0,
+        )
         yield Static(t("stats.loading"), id="stats-note", markup=False)
         yield ResultsPlot(id="stats-plot")
         yield Footer()
@@ -79,7 +112,8 @@ class StatsScreen(StyledOnce, Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one("#stats-table", DataTable)
         for key in COLUMNS:
-            table.add_column(t(f"stats.col_{key}"), key=key)
+            width = NAME_WIDTH if key == "player" else None
+            table.add_column(column_label(key), key=key, width=width)
         table.focus()
         self.action_reload()
 
@@ -111,7 +145,7 @@ class StatsScreen(StyledOnce, Screen[None]):
         table = self.query_one("#stats-table", DataTable)
         table.clear()
         for i, player in enumerate(stats.players):
-            table.add_row(*row_of(player), key=str(i))
+            table.add_row(*row_of(player), key=str(i), height=None)  # a long name wraps
         note.update(self.note_text(stats))
         self.refresh_bindings()
         self._plot(0)
@@ -122,6 +156,13 @@ class StatsScreen(StyledOnce, Screen[None]):
         lines = [
             t("stats.summary", games=stats.games, reviewed=stats.reviewed, folder=stats.folder)
         ]
+        if stats.players:
+            lines.append(t("stats.legend"))
+        if stats.torn:
+            lines.append(t("stats.torn", n=len(stats.torn), names=", ".join(stats.torn)))
+        if stats.stale_reviews:
+            names = ", ".join(stats.stale_reviews)
+            lines.append(t("stats.stale", n=len(stats.stale_reviews), names=names))
         if stats.unreadable:
             names = ", ".join(bad.name for bad in stats.unreadable)
             lines.append(t("stats.unreadable", n=len(stats.unreadable), names=names))

@@ -1,8 +1,10 @@
 """The hint panel in the table's side column: a button to ask, then every move's value.
 
 It shows what ``koza.coach.evaluate`` found for the seat's own view: each legal
-move with its expected points (higher is better), best first and marked, and
-the best move's reason.  A click anywhere on it asks for a hint.
+move with the penalty points the seat is expected to record this round, and the
+chance of becoming the goat where some move changes it, best first and marked
+(best by montecarlo's value, which weighs both), and the best move's reason.  A
+click anywhere on it asks for a hint.
 """
 
 from __future__ import annotations
@@ -21,6 +23,19 @@ from koza.core.tiles import tile_name
 from koza.tui.strings import t
 
 BEST_MARK = "»"  # the turn marker ▶ is taken by the seats
+GOAT_SHOWN = 0.005
+"""The goat chance gets a column once some move's chance reaches half a percent."""
+
+
+def shows_goat(values: Sequence[MoveValue]) -> bool:
+    """Whether any move's chance of becoming the goat is worth a column."""
+    return any(mv.goat >= GOAT_SHOWN for mv in values)
+
+
+def figures(mv: MoveValue, goat: bool) -> str:
+    """A move's figures: expected penalty points this round, and its goat chance."""
+    points = f"{mv.points:.1f}"
+    return f"{points} {mv.goat:4.0%}" if goat else points
 
 
 def move_words(move: Command, same_ends: bool = False) -> str:
@@ -46,12 +61,13 @@ def hint_lines(
     With ``same_ends`` a tile is shown once, at the better of its two (equal) ends.
     """
     ranked = sorted(values, key=lambda mv: -mv.value)  # stable: equals keep the legal order
+    goat = shows_goat(values)
     if same_ends:
         names = [move_words(mv.move, True) for mv in ranked]
         ranked = [mv for i, mv in enumerate(ranked) if names[i] not in names[:i]]
     rows: list[tuple[str, str, bool]] = []  # (text, style, a move's row)
     for i, mv in enumerate(ranked):
-        label, value = move_words(mv.move, same_ends), f"{mv.value:+.1f}"
+        label, value = move_words(mv.move, same_ends), figures(mv, goat)
         gap = max(1, width - 2 - len(label) - len(value))
         mark = BEST_MARK if i == 0 else " "
         rows.append((f"{mark} {label}{' ' * gap}{value}", "bold" if i == 0 else "", True))
@@ -98,7 +114,8 @@ class HintPanel(Static):
     ) -> None:
         """Show ``values`` in ``room`` rows (0: as many as there are)."""
         text, left_out = hint_lines(values, self.content_size.width or 24, room, same_ends)
-        self._titled(t("hint.more", n=left_out) if left_out else t("hint.value_note"))
+        note = t("hint.value_note_goat" if shows_goat(values) else "hint.value_note")
+        self._titled(t("hint.more", n=left_out) if left_out else note)
         self.update(text)
 
     def _titled(self, subtitle: str = "") -> None:
