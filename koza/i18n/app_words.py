@@ -15,6 +15,7 @@ from koza.i18n.reason_words import REASON_EN, REASON_ONE
 from koza.i18n.review_words import REVIEW_EN
 from koza.i18n.rule_words import RULE_EN
 from koza.i18n.stats_words import STATS_EN
+from koza.i18n.web_words import WEB_EN
 
 EN: dict[str, str] = {
     # --- Kozel's own words (RULES.md "Words") -------------------------------
@@ -382,3 +383,4 @@ EN.update(STATS_EN)  # the statistics screen and the score plots (koza.i18n.stat
 EN.update(REVIEW_EN)  # the game review: koza review and the replay's marks
 EN.update(CLI_EN), EN_ONE.update(CLI_ONE)  # the command line and errors (cli_words)
 EN.update(EXPERT_EN)  # the expert bot's description (koza.i18n.expert_words)
+EN.update(WEB_EN)  # the web client's own texts (koza.i18n.web_words)

@@ -1,0 +1,367 @@
+// koza in the browser: the screens, the game as this seat sees it, and what the player does.
+import { chooseLang, load, lang, languages, t, said } from "./i18n.js";
+import { Connection } from "./net.js";
+import { drawTable, endsFor, el, button } from "./table.js";
+import { scoreSheet, logPanel, chatPanel, summary } from "./panels.js";
+import { createForm, joinForm, waitingRoom, loadSetup } from "./home.js";
+import { ruleBook } from "./rulebook.js";
+import { tileName, tilesOf } from "./tiles.js";
+
+const CODE = /^[A-Z0-9]{4,12}$/;
+const root = document.getElementById("app");
+const fresh = () => ({
+  conn: null, code: null, seat: null, token: null, view: null, seq: -1, room: null,
+  chat: [], notes: [], selected: null, screen: "home", readyAt: -1, dismissed: -1,
+  panel: "sheet", banner: "", toast: "", afterJoin: null, pending: "", unread: 0,
+});
+let game = fresh();
+
+// --- seats kept in the browser -------------------------------------------------------
+
+const seats = () => JSON.parse(localStorage.getItem("koza.seats") || "{}");
+function keepSeat(code, token, seat, settings) {
+  const all = seats();
+  all[code] = { token, seat, settings: settings || all[code]?.settings || null };
+  localStorage.setItem("koza.seats", JSON.stringify(all));
+}
+function forgetSeat(code) {
+  const all = seats();
+  delete all[code];
+  localStorage.setItem("koza.seats", JSON.stringify(all));
+}
+
+// --- the connection -------------------------------------------------------------------
+
+async function connect() {
+  if (game.conn) return game.conn;
+  const conn = new Connection(
+    (msg) => conn === game.conn && take(msg),
+    (state) => {
+      if (conn !== game.conn) return;
+      game.banner = state === "open" ? "" : t("web.reconnecting");
+      drawBanner();
+    }
+  );
+  conn.again = () =>
+    game.token
+      ? { type: "rejoin", code: game.code, token: game.token, last_seq: game.seq }
+      : game.code && { type: "watch", code: game.code };
+  game.conn = conn;
+  try {
+    await conn.open();
+  } catch {
+    conn.retry();
+  }
+  return conn;
+}
+
+async function request(kind, msg) {
+  const conn = await connect();
+  game.pending = kind;
+  conn.send(msg);
+}
+
+function take(msg) {
+  switch (msg.type) {
+    case "joined":
+      game.code = msg.code;
+      game.seat = msg.seat;
+      game.pending = "";
+      if (msg.token) {
+        game.token = msg.token;
+        keepSeat(msg.code, msg.token, msg.seat, game.settings);
+      }
+      if (location.hash !== `#${msg.code}`) history.replaceState(null, "", `#${msg.code}`);
+      if (game.afterJoin) game.afterJoin(msg.code);
+      game.afterJoin = null;
+      break;
+    case "room":
+      game.room = msg;
+      if (!msg.started) game.screen = "room";
+      break;
+    case "view":
+      game.view = msg.view;
+      game.seq = msg.seq;
+      if (game.selected != null && !endsFor(msg.view, game.selected).length) game.selected = null;
+      if (game.screen !== "rules") game.screen = "table";
+      break;
+    case "refused":
+      game.toast = said(msg.key, msg.values, msg.reason);
+      break;
+    case "error":
+      game.toast = said(msg.key, msg.values, msg.message);
+      if (game.pending === "rejoin" && ["not_found", "forbidden"].includes(msg.code)) {
+        forgetSeat(game.code);
+        const code = game.code;
+        leave(false);
+        game.screen = "join";
+        game.code = code;
+      }
+      game.pending = "";
+      break;
+    case "chat_line":
+    case "quick_line":
+      game.chat.push(msg);
+      if (game.panel !== "chat") game.unread += 1;
+      break;
+    case "away":
+      game.notes.push(
+        msg.bot_playing
+          ? t("web.note_bot_plays", { who: game.view?.names?.[msg.seat] ?? msg.seat + 1 })
+          : t("web.note_away", { who: game.view?.names?.[msg.seat] ?? msg.seat + 1 })
+      );
+      break;
+    default:
+      return;
+  }
+  render();
+}
+
+// --- what the player does ----------------------------------------------------------------
+
+const act = {
+  async create(settings) {
+    localStorage.setItem("koza.name", settings.name);
+    game.settings = settings;
+    await request("create", { type: "create_room", ...settings });
+  },
+  async join(code, name) {
+    localStorage.setItem("koza.name", name);
+    game.code = code;
+    await request("join", { type: "join", code, name });
+  },
+  async watch(code) {
+    game.code = code;
+    await request("watch", { type: "watch", code });
+  },
+  start: () => game.conn.send({ type: "start" }),
+  send(move) {
+    game.selected = null;
+    game.conn.send({ type: "command", seq: game.seq, move });
+  },
+  chooseTile(id) {
+    const ends = endsFor(game.view, id);
+    if (ends.length === 1) return act.send({ kind: "play", tile: tileName(id), end: ends[0] });
+    game.selected = ends.length ? (game.selected === id ? null : id) : null;
+    render();
+  },
+  chooseEnd(end) {
+    let id = game.selected;
+    if (id == null) {
+      const fits = game.view.legal.filter((m) => m.kind === "play" && m.end === end);
+      if (fits.length !== 1) return;
+      return act.send(fits[0]);
+    }
+    if (endsFor(game.view, id).includes(end)) act.send({ kind: "play", tile: tileName(id), end });
+  },
+  nextRound() {
+    game.readyAt = game.seq;
+    game.conn.send({ type: "next_round", seq: game.seq });
+    render();
+  },
+  chat: (text) => game.conn.send({ type: "chat", text }),
+  quick: (phrase) => game.conn.send({ type: "quick", phrase }),
+  dismiss() {
+    game.dismissed = game.seq;
+    render();
+  },
+  home() {
+    leave(true);
+    render();
+  },
+  async rematch() {
+    const old = game.conn;
+    const view = game.view;
+    const defaults = Object.fromEntries((await loadSetup()).rules.map((r) => [r.name, r.default]));
+    const rules = Object.fromEntries(
+      Object.entries(view.rules).filter(([k, v]) => String(v) !== defaults[k])
+    );
+    const humans = (game.room?.seats || []).filter((s) => s.kind === "human").length || 1;
+    const kept = seats()[game.code]?.settings;
+    const name = localStorage.getItem("koza.name") || view.names[view.seat];
+    const settings = { name, players: view.names.length, humans, bot: kept?.bot || "expert", rules };
+    game = fresh();
+    game.settings = settings;
+    game.afterJoin = (code) => {
+      old.send({ type: "chat", text: `↻ #${code}` });
+      setTimeout(() => old.close(), 500);
+    };
+    await request("create", { type: "create_room", ...settings });
+  },
+};
+
+function leave(toHome) {
+  if (game.conn) game.conn.close();
+  game = fresh();
+  if (toHome) history.replaceState(null, "", location.pathname);
+}
+
+// --- drawing ---------------------------------------------------------------------------
+
+function header() {
+  const bar = el("header", "bar");
+  const brand = button("koza", "brand", () => act.home());
+  brand.setAttribute("aria-label", t("web.home"));
+  bar.append(brand);
+  if (game.code) bar.append(el("span", "code", game.code));
+  bar.append(
+    button(t("web.rules"), "rules-button", async () => {
+      game.back = game.screen;
+      game.screen = "rules";
+      render();
+    })
+  );
+  const choose = el("select", "lang");
+  choose.setAttribute("aria-label", t("web.language"));
+  for (const [code, name] of languages()) {
+    const o = el("option", "", name);
+    o.value = code;
+    o.selected = code === lang;
+    choose.append(o);
+  }
+  choose.addEventListener("change", async () => {
+    await load(choose.value);
+    render();
+  });
+  bar.append(choose);
+  return bar;
+}
+
+function panels() {
+  const box = el("div", "panels");
+  box.dataset.tab = game.panel;
+  const tabs = el("div", "tabs");
+  tabs.setAttribute("role", "tablist");
+  for (const [tab, key] of [["sheet", "web.sheet"], ["log", "web.log"], ["chat", "web.chat"]]) {
+    const label = tab === "chat" && game.unread ? `${t(key)} (${game.unread})` : t(key);
+    const b = button(label, `tab${game.panel === tab ? " active" : ""}`, () => {
+      game.panel = tab;
+      if (tab === "chat") game.unread = 0;
+      render();
+    });
+    b.setAttribute("role", "tab");
+    b.setAttribute("aria-selected", String(game.panel === tab));
+    tabs.append(b);
+  }
+  const sheet = el("div", "panel sheet-panel");
+  sheet.append(scoreSheet(game));
+  const log = el("div", "panel log-panel");
+  log.append(logPanel(game));
+  const chat = el("div", "panel chat-panel");
+  chat.append(chatPanel(game, act));
+  box.append(tabs, sheet, log, chat);
+  return box;
+}
+
+async function screen() {
+  const main = el("main", `screen-${game.screen}`);
+  if (game.screen === "rules") {
+    main.append(button(t("web.back"), "back", () => ((game.screen = game.back || "home"), render())));
+    main.append(await ruleBook(lang));
+  } else if (game.screen === "table" && game.view) {
+    main.append(drawTable(game, act), panels());
+    const dialog = summary(game, act);
+    if (dialog) main.append(dialog);
+  } else if (game.screen === "room" && game.room) {
+    main.append(waitingRoom(game, act));
+  } else if (game.screen === "join" && game.code) {
+    main.append(joinForm(act, game.code));
+  } else if (game.code && game.pending) {
+    main.append(el("p", "busy", t("web.connecting")));
+  } else {
+    main.append(el("p", "intro", t("web.intro")), createForm(act), joinForm(act));
+  }
+  return main;
+}
+
+function drawBanner() {
+  let banner = document.getElementById("banner");
+  if (!banner) {
+    banner = el("div");
+    banner.id = "banner";
+    banner.setAttribute("role", "alert");
+    document.body.append(banner);
+  }
+  banner.textContent = game.banner || game.toast;
+  banner.hidden = !(game.banner || game.toast);
+}
+
+let drawing = Promise.resolve();
+let toastTimer = null;
+function render() {
+  drawing = drawing.then(async () => {
+    const typing = document.activeElement?.name === "text" ? document.activeElement.value : null;
+    const main = await screen();
+    document.title = game.code ? `koza · ${game.code}` : "koza";
+    root.replaceChildren(header(), main);
+    if (typing !== null) {
+      const input = root.querySelector("input[name=text]");
+      if (input) {
+        input.value = typing;
+        input.focus();
+      }
+    }
+    drawBanner();
+    if (game.toast) {
+      clearTimeout(toastTimer);
+      toastTimer = setTimeout(() => ((game.toast = ""), drawBanner()), 4000);
+    }
+    if (game.screen === "table" && window.kozaFirstTable === undefined) {
+      requestAnimationFrame(() => (window.kozaFirstTable = performance.now()));
+    }
+  });
+  return drawing;
+}
+
+function keys(e) {
+  if (game.screen !== "table" || !game.view || /INPUT|SELECT|TEXTAREA/.test(e.target.tagName)) return;
+  const v = game.view;
+  const hand = v.seat >= 0 ? tilesOf(v.hand_masks[v.seat] || 0) : [];
+  const can = (kind) => v.legal.find((m) => m.kind === kind);
+  if (/^[1-9]$/.test(e.key) && hand[Number(e.key) - 1] !== undefined) act.chooseTile(hand[Number(e.key) - 1]);
+  else if (e.key === "ArrowLeft" || e.key === "l") act.chooseEnd("left");
+  else if (e.key === "ArrowRight" || e.key === "r") act.chooseEnd("right");
+  else if (e.key === "d" && can("draw")) act.send(can("draw"));
+  else if (e.key === "p" && can("pass")) act.send(can("pass"));
+  else if (e.key === "b" && can("doubles")) act.send(can("doubles"));
+  else if (e.key === "n" && v.phase === "round_over" && game.readyAt !== game.seq) act.nextRound();
+  else if (e.key === "Escape") ((game.selected = null), render());
+  else return;
+  e.preventDefault();
+}
+
+// --- where the page starts -----------------------------------------------------------------
+
+async function route() {
+  const code = decodeURIComponent(location.hash.slice(1)).toUpperCase();
+  if (code && code === game.code && game.conn) return;
+  if (!CODE.test(code)) {
+    if (game.conn) leave(false);
+    game.screen = "home";
+    return render();
+  }
+  if (game.conn) leave(false);
+  game.code = code;
+  const kept = seats()[code];
+  if (kept) {
+    game.token = kept.token;
+    game.seat = kept.seat;
+    render();
+    await request("rejoin", { type: "rejoin", code, token: kept.token, last_seq: -1 });
+  } else {
+    game.screen = "join";
+    render();
+  }
+}
+
+async function boot() {
+  await Promise.all([load(chooseLang()), loadSetup()]);
+  addEventListener("hashchange", route);
+  addEventListener("keydown", keys);
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js").catch(() => {});
+  }
+  await route();
+}
+
+boot();

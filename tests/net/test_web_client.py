@@ -1,0 +1,193 @@
+"""The web client in a real browser: Debian's Chromium under Playwright, headless.
+
+A whole game on a phone by touch against bots, a reload that keeps the seat, two
+browsers and a terminal client in one room, the page in Russian and Georgian with
+no English word, and nothing asked of any other host.  Skipped where Chromium or
+Playwright is missing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from support.browser import (
+    READY,
+    READY_TO_ACT,
+    WAIT_MS,
+    WHY_NOT,
+    WebServer,
+    chromium,
+    create_room,
+    phone,
+    play_step,
+)
+
+from koza.bots import make_bot
+from koza.net.client import KozaClient
+from koza.net.scripted import autoplay
+from koza.storage.savefile import load
+
+pytestmark = pytest.mark.skipif(not READY, reason=WHY_NOT)
+MOST_STEPS = 3000  # far more moves than any game to 20 takes; only a bug gets here
+
+
+@pytest.fixture
+def server(tmp_path: Path):  # type: ignore[no-untyped-def]
+    web = WebServer(tmp_path)
+    yield web
+    web.stop()
+
+
+async def _fits_a_phone(page) -> None:  # type: ignore[no-untyped-def]
+    """No horizontal scrolling, and every visible control at least 44 px each way."""
+    wide = await page.evaluate("document.documentElement.scrollWidth - innerWidth")
+    assert wide <= 0, f"the page scrolls sideways by {wide} px"
+    small = await page.evaluate(
+        """() => [...document.querySelectorAll('button, select, a, input')]
+        .filter(e => e.offsetParent !== null)
+        .map(e => [e.className || e.tagName, e.getBoundingClientRect()])
+        .filter(([, r]) => r.width < 44 || r.height < 44)
+        .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+    )
+    assert small == [], f"touch targets under 44 px: {small}"
+
+
+async def test_a_whole_game_on_a_phone_by_touch(server: WebServer, tmp_path: Path) -> None:
+    async with chromium() as browser:
+        page = await phone(browser)
+        await page.goto(server.page_url)
+        await create_room(page, "Ann", players=3, target=20)
+        await page.wait_for_selector(READY_TO_ACT, timeout=WAIT_MS)
+        await _fits_a_phone(page)
+        steps = 0
+        while await play_step(page):
+            steps += 1
+            assert steps < MOST_STEPS, "the game never ended"
+        assert "Ann" in await page.inner_text(".seat.me")
+        goat = await page.inner_text(".dialog .goat")
+        await _fits_a_phone(page)
+    saves = sorted(tmp_path.glob("*.koza.jsonl"))
+    state = load(saves[0]).state
+    assert state.phase == "game_over" and max(state.sheets.totals) >= 20
+    assert [i for i, seat in enumerate(state.seats) if seat.name == "Ann"] == [0]
+    assert goat.startswith("The goat:")
+
+
+async def test_a_reload_mid_game_returns_to_the_same_seat(server: WebServer) -> None:
+    async with chromium() as browser:
+        page = await phone(browser)
+        await page.goto(server.page_url)
+        code = await create_room(page, "Ann", players=4)
+        for _ in range(3):
+            await play_step(page)
+        await page.wait_for_selector(".status.mine", timeout=WAIT_MS)
+        hand = await page.eval_on_selector_all(".hand .tile", "ts => ts.map(t => t.dataset.tile)")
+        await page.reload()
+        await page.wait_for_selector(".status.mine", timeout=WAIT_MS)
+        assert await page.inner_text(".bar .code") == code
+        assert await page.locator("form.join").count() == 0
+        assert "Ann" in await page.inner_text(".seat.me")
+        again = await page.eval_on_selector_all(".hand .tile", "ts => ts.map(t => t.dataset.tile)")
+        assert again == hand
+        assert await play_step(page)  # and the seat still plays
+
+
+async def test_two_browsers_and_a_terminal_client_share_a_room(server: WebServer) -> None:
+    async with chromium() as browser:
+        ann = await phone(browser)
+        await ann.goto(server.page_url)
+        await ann.wait_for_selector("form.create", timeout=WAIT_MS)
+        await ann.fill("form.create input[name=name]", "Ann")
+        await ann.select_option("form.create select[name=players]", "3")
+        await ann.select_option("form.create select[name=humans]", "3")
+        await ann.tap("form.create button.primary")
+        await ann.wait_for_selector(".waiting .invite input", timeout=WAIT_MS)
+        link = await ann.input_value(".waiting .invite input")
+        code = link.rsplit("#", 1)[1]
+        assert link == f"{server.page_url}/#{code}"
+
+        bob = await phone(browser)
+        await bob.goto(link)
+        await bob.wait_for_selector("form.join", timeout=WAIT_MS)
+        await bob.fill("form.join input[name=name]", "Bob")
+        await bob.tap("form.join button.primary")
+        await bob.wait_for_selector(".waiting", timeout=WAIT_MS)
+
+        cleo = KozaClient(server.game_url)
+        await cleo.connect()
+        await cleo.join(code, "Cleo")
+        cleo_plays = asyncio.create_task(autoplay(cleo, make_bot("random", seed=3), timeout=300))
+        try:
+            for page in (ann, bob):
+                await page.wait_for_selector(".table", timeout=WAIT_MS)
+            names = await ann.eval_on_selector_all(".seat-name", "s => s.map(e => e.textContent)")
+            assert names == ["Ann", "Bob", "Cleo"]
+            moved = {"Ann": 0, "Bob": 0}
+            while min(moved.values()) < 2:  # each browser makes moves of its own
+                ready = {
+                    name: asyncio.create_task(p.wait_for_selector(READY_TO_ACT, timeout=WAIT_MS))
+                    for name, p in (("Ann", ann), ("Bob", bob))
+                }
+                done, pending = await asyncio.wait(
+                    ready.values(), return_when=asyncio.FIRST_COMPLETED
+                )
+                for task in pending:
+                    task.cancel()
+                name = next(n for n, task in ready.items() if task in done)
+                assert await play_step(ann if name == "Ann" else bob)
+                moved[name] += 1
+            assert cleo.view is not None and cleo.view.names == ("Ann", "Bob", "Cleo")
+        finally:
+            cleo_plays.cancel()
+            await cleo.close()
+
+
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+OWN_NAMES = {"koza", "English"}  # the app's name, and English named in its own language
+
+
+@pytest.mark.parametrize(("locale", "name"), [("ru-RU", "Аня"), ("ka-GE", "ანა")])
+async def test_the_page_in_russian_and_georgian_has_no_english_word(
+    server: WebServer, locale: str, name: str
+) -> None:
+    async def english_words(page) -> set[str]:  # type: ignore[no-untyped-def]
+        text = await page.inner_text("body")
+        codes = await page.locator(".bar .code").all_inner_texts()  # a room code: letters too
+        words = set(LATIN_WORD.findall(text)) - OWN_NAMES
+        return {w for w in words if not any(w in code for code in codes)}
+
+    async with chromium() as browser:
+        page = await phone(browser, locale)
+        await page.goto(server.page_url)
+        await page.wait_for_selector("form.create", timeout=WAIT_MS)
+        await page.tap("form.create details summary")
+        assert await english_words(page) == set()
+        await create_room(page, name, players=4)
+        for _ in range(2):
+            await play_step(page)
+        for tab in range(3):
+            await page.tap(f".tabs .tab >> nth={tab}")
+            assert await english_words(page) == set()
+        await page.tap(".phrase >> nth=0")
+        await page.wait_for_selector(".chat-lines li", timeout=WAIT_MS)
+        assert await english_words(page) == set()
+
+
+async def test_the_page_asks_nothing_of_another_host(server: WebServer) -> None:
+    asked: list[str] = []
+    async with chromium() as browser:
+        page = await phone(browser)
+        page.on("request", lambda request: asked.append(request.url))
+        page.on("websocket", lambda ws: asked.append(ws.url))
+        await page.goto(server.page_url)
+        await create_room(page, "Ann", players=2)
+        await play_step(page)
+        await page.tap(".rules-button")
+        await page.wait_for_selector(".rulebook h2", timeout=WAIT_MS)
+    hosts = {urlsplit(url).hostname for url in asked}
+    assert hosts == {"127.0.0.1"}, asked
+    assert any(url.startswith(server.game_url) for url in asked)  # the game's own WebSocket
