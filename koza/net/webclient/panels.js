@@ -26,13 +26,16 @@ export function scoreSheet(game) {
   marks.append(el("th", "", ""));
   for (const s of sides(v)) {
     const open = v.opened[s];
-    const cell = el("td", open ? "open" : "closed", open ? `● ${t("web.open")}` : `○ ${t("web.closed")}`);
-    if (!open && v.carried[s]) cell.textContent += ` (+${v.carried[s]})`;
+    const cell = el("td", open ? "num open" : "num closed", open ? "●" : "○");
+    cell.title = t(open ? "web.open" : "web.closed");
+    cell.setAttribute("aria-label", cell.title);
+    if (!open && v.carried[s]) cell.textContent += ` +${v.carried[s]}`;
     marks.append(cell);
   }
   table.append(sum, marks);
   const box = el("div", "panel-sheet");
-  box.append(table, el("p", "target", t("web.goat_at", { n: v.rules.target })));
+  const legend = `● ${t("web.open")} · ○ ${t("web.closed")}`;
+  box.append(table, el("p", "target", legend), el("p", "target", t("web.goat_at", { n: v.rules.target })));
   return box;
 }
 
