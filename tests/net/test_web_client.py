@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from support.browser import (
+    DESKTOP,
     READY,
     READY_TO_ACT,
     WAIT_MS,
@@ -22,8 +23,10 @@ from support.browser import (
     WebServer,
     chromium,
     create_room,
+    next_seq,
     phone,
     play_step,
+    table_seq,
 )
 
 from koza.bots import make_bot
@@ -32,6 +35,7 @@ from koza.net.scripted import autoplay
 from koza.storage.savefile import load
 
 pytestmark = pytest.mark.skipif(not READY, reason=WHY_NOT)
+NAMES = "seats => seats.map(e => e.textContent)"
 MOST_STEPS = 3000  # far more moves than any game to 20 takes; only a bug gets here
 
 
@@ -60,7 +64,7 @@ async def test_a_whole_game_on_a_phone_by_touch(server: WebServer, tmp_path: Pat
     async with chromium() as browser:
         page = await phone(browser)
         await page.goto(server.page_url)
-        await create_room(page, "Ann", players=3, target=20)
+        code = await create_room(page, "Ann", players=3, target=20)
         await page.wait_for_selector(READY_TO_ACT, timeout=WAIT_MS)
         await _fits_a_phone(page)
         steps = 0
@@ -70,11 +74,22 @@ async def test_a_whole_game_on_a_phone_by_touch(server: WebServer, tmp_path: Pat
         assert "Ann" in await page.inner_text(".seat.me")
         goat = await page.inner_text(".dialog .goat")
         await _fits_a_phone(page)
-    saves = sorted(tmp_path.glob("*.koza.jsonl"))
-    state = load(saves[0]).state
+        await page.tap(".dialog .rematch")  # the same table sits down to a new game
+        await page.wait_for_function(
+            "c => document.querySelector('.bar .code')?.textContent !== c"
+            " && document.querySelector('.table')",
+            arg=code,
+            timeout=WAIT_MS,
+        )
+        rematch_code = await page.inner_text(".bar .code")
+        rematch_names = await page.eval_on_selector_all(".seat-name", NAMES)
+    states = [load(save).state for save in tmp_path.glob("*.koza.jsonl")]
+    assert len(states) == 2  # the game, and the rematch's
+    state = next(st for st in states if st.phase == "game_over")
     assert state.phase == "game_over" and max(state.sheets.totals) >= 20
     assert [i for i, seat in enumerate(state.seats) if seat.name == "Ann"] == [0]
     assert goat.startswith("The goat:")
+    assert rematch_code != code and rematch_names[0] == "Ann" and len(rematch_names) == 3
 
 
 async def test_a_reload_mid_game_returns_to_the_same_seat(server: WebServer) -> None:
@@ -124,7 +139,7 @@ async def test_two_browsers_and_a_terminal_client_share_a_room(server: WebServer
         try:
             for page in (ann, bob):
                 await page.wait_for_selector(".table", timeout=WAIT_MS)
-            names = await ann.eval_on_selector_all(".seat-name", "s => s.map(e => e.textContent)")
+            names = await ann.eval_on_selector_all(".seat-name", NAMES)
             assert names == ["Ann", "Bob", "Cleo"]
             moved = {"Ann": 0, "Bob": 0}
             while min(moved.values()) < 2:  # each browser makes moves of its own
@@ -191,3 +206,57 @@ async def test_the_page_asks_nothing_of_another_host(server: WebServer) -> None:
     hosts = {urlsplit(url).hostname for url in asked}
     assert hosts == {"127.0.0.1"}, asked
     assert any(url.startswith(server.game_url) for url in asked)  # the game's own WebSocket
+
+
+async def test_the_keyboard_plays_and_a_watcher_sees_the_table(server: WebServer) -> None:
+    async with chromium() as browser:
+        page = await browser.new_page(viewport=DESKTOP)
+        await page.goto(server.page_url)
+        await page.wait_for_selector("form.create", timeout=WAIT_MS)
+        await page.fill("form.create input[name=name]", "Ann")
+        await page.select_option("form.create select[name=players]", "2")
+        await page.click("form.create button.primary")
+        await page.wait_for_selector(".table", timeout=WAIT_MS)
+        code = await page.inner_text(".bar .code")
+        keyed = 0
+        while keyed < 4:
+            await page.wait_for_selector(READY_TO_ACT, timeout=WAIT_MS)
+            seq = await table_seq(page)
+            if await page.locator(".dialog").count():
+                break  # a short round: four keyed moves are enough of a test anyway
+            tiles = await page.eval_on_selector_all(
+                ".hand .tile", "ts => ts.map(t => t.classList.contains('legal'))"
+            )
+            if True in tiles:
+                await page.keyboard.press(str(tiles.index(True) + 1))
+                await page.wait_for_function(
+                    "s => document.querySelector('.end.target')"
+                    " || document.querySelector('.table').dataset.seq !== s",
+                    arg=seq,
+                    timeout=WAIT_MS,
+                )
+                if await page.locator(".end.target").count():
+                    left = await page.locator(".end-left.target").count()
+                    await page.keyboard.press("ArrowLeft" if left else "ArrowRight")
+            else:
+                can_draw = await page.locator(".move-draw:not([disabled])").count()
+                await page.keyboard.press("d" if can_draw else "p")
+            await next_seq(page, seq)
+            keyed += 1
+        assert keyed > 0
+
+        watcher = await browser.new_page(viewport=DESKTOP)
+        await watcher.goto(f"{server.page_url}/#{code}")
+        await watcher.wait_for_selector("form.join", timeout=WAIT_MS)
+        await watcher.click("form.join .row button:not(.primary)")  # watch
+        await watcher.wait_for_selector(".table .watching", timeout=WAIT_MS)
+        assert await watcher.locator(".hand .tile").count() == 0
+        names = await watcher.eval_on_selector_all(".seat-name", NAMES)
+        assert names == ["Ann", "Bot 2"]
+        await watcher.click(".tabs .tab >> nth=2")
+        await watcher.fill(".say input", "hello from the rail")
+        await watcher.press(".say input", "Enter")
+        await page.click(".tabs .tab >> nth=2")
+        await page.wait_for_selector(
+            ".chat-lines li:has-text('hello from the rail')", timeout=WAIT_MS
+        )
