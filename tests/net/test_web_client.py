@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 from support.browser import (
     DESKTOP,
+    PHONE,
     READY,
     READY_TO_ACT,
     WAIT_MS,
@@ -260,3 +261,50 @@ async def test_the_keyboard_plays_and_a_watcher_sees_the_table(server: WebServer
         await page.wait_for_selector(
             ".chat-lines li:has-text('hello from the rail')", timeout=WAIT_MS
         )
+
+
+async def test_a_dropped_connection_is_made_again_and_the_seat_taken_back(
+    server: WebServer,
+) -> None:
+    sockets: list[tuple[object, object]] = []
+
+    async def through(ws) -> None:  # type: ignore[no-untyped-def]
+        sockets.append((ws, ws.connect_to_server()))
+
+    async with chromium() as browser:
+        page = await phone(browser)
+        await page.route_web_socket(re.compile(r"^ws://"), through)
+        await page.goto(server.page_url)
+        await create_room(page, "Ann", players=3)
+        await play_step(page)
+        await page.wait_for_selector(".status.mine", timeout=WAIT_MS)
+        hand = await page.eval_on_selector_all(".hand .tile", "ts => ts.map(t => t.dataset.tile)")
+        page_side, server_side = sockets[-1]
+        await server_side.close()  # type: ignore[attr-defined]
+        await page_side.close()  # type: ignore[attr-defined]
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + WAIT_MS / 1000
+        while len(sockets) < 2:  # the page connects again by itself
+            assert loop.time() < deadline, "the page never connected again"
+            await asyncio.sleep(0.05)
+        await page.wait_for_selector("#banner", state="hidden", timeout=WAIT_MS)
+        await page.wait_for_selector(".status.mine", timeout=WAIT_MS)
+        again = await page.eval_on_selector_all(".hand .tile", "ts => ts.map(t => t.dataset.tile)")
+        assert again == hand
+        assert await play_step(page)  # the seat is this page's again
+
+
+async def test_once_visited_the_page_opens_again_offline(server: WebServer) -> None:
+    async with chromium() as browser:
+        context = await browser.new_context(viewport=PHONE, locale="ru-RU")
+        page = await context.new_page()
+        await page.goto(server.page_url)
+        await page.wait_for_selector("form.create", timeout=WAIT_MS)
+        await page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        await page.wait_for_function("navigator.serviceWorker.controller !== null")
+        await context.set_offline(True)
+        await page.reload()
+        await page.wait_for_selector("form.create", timeout=WAIT_MS)
+        assert "Новая комната" in await page.inner_text("form.create h2")
+        manifest = await page.get_attribute("link[rel=manifest]", "href")
+        assert manifest == "/manifest.webmanifest"
