@@ -292,6 +292,8 @@ _NET: dict[str, str] = {
     "lines.open_seat": "(open)",
     "lines.room": "room {code}: {seats}",
     "lines.usage": "type a move number, draw, pass, next, start, say TEXT, {quick} or quit",
+    "lines.usage_seat": "before the start: seat N moves you to open seat N",
+    "lines.pairs": "pairs: seats 1 and 3 play against seats 2 and 4",
 }
 
 CLI_EN: dict[str, str] = {**_PARSER, **_HELP, **_OUTPUT, **_NET, **ERRORS_EN}

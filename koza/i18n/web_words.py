@@ -31,6 +31,8 @@ WEB_EN: dict[str, str] = {
     "web.reconnecting": "Connection lost: reconnecting…",
     "web.open_seat": "open seat",
     "web.you": "you",
+    "web.sit_here": "Sit here",
+    "web.pair": "pair {n}",
     "web.invite": "Send this link to your friends:",
     "web.copy": "Copy",
     "web.share": "Share",

@@ -103,6 +103,21 @@ class Room:
                 return i, token
         raise ProtocolError("full", "room_full", code=self.code)
 
+    def move_seat(self, seat: int, to: int) -> None:
+        """Before the start, the person at ``seat`` moves to open seat ``to`` with its members."""
+        if self.started:
+            raise ProtocolError("forbidden", "already_started")
+        if seat == 0:
+            raise ProtocolError("forbidden", "creator_keeps_seat")
+        if not 0 <= to < len(self.slots) or self.slots[to].record.kind != "open":
+            raise ProtocolError("invalid", "seat_not_open", seat=to + 1)
+        old, new = self.slots[seat], self.slots[to]
+        new.record, old.record = old.record, SeatRecord()
+        new.members, old.members = old.members, set()
+        for member in new.members:
+            member.seat = to
+        self.broadcast_room()
+
     def humans_wanted(self) -> bool:
         taken = sum(s.record.kind == "human" for s in self.slots)
         return taken < self.record.humans and self.open_seats() > 0
@@ -194,6 +209,7 @@ class Room:
             ),
             away_seconds=self.record.away_seconds,
             watchers=len(self.watchers),
+            rules=self.rules.changed(),
         )
 
     def broadcast(self, text: str) -> None:

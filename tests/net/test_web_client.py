@@ -132,6 +132,9 @@ async def test_two_browsers_and_a_terminal_client_share_a_room(server: WebServer
         await bob.fill("form.join input[name=name]", "Bob")
         await bob.tap("form.join button.primary")
         await bob.wait_for_selector(".waiting", timeout=WAIT_MS)
+        assert await ann.locator(".room-seats .sit").count() == 0  # the creator keeps seat 1
+        await bob.tap(".room-seats li:nth-child(3) .sit")  # Bob moves to the third seat
+        await ann.wait_for_selector(".room-seats li:nth-child(3):has-text('Bob')", timeout=WAIT_MS)
 
         cleo = KozaClient(server.game_url)
         await cleo.connect()
@@ -141,7 +144,7 @@ async def test_two_browsers_and_a_terminal_client_share_a_room(server: WebServer
             for page in (ann, bob):
                 await page.wait_for_selector(".table", timeout=WAIT_MS)
             names = await ann.eval_on_selector_all(".seat-name", NAMES)
-            assert names == ["Ann", "Bob", "Cleo"]
+            assert names == ["Ann", "Cleo", "Bob"]  # Cleo took the seat Bob left
             moved = {"Ann": 0, "Bob": 0}
             while min(moved.values()) < 2:  # each browser makes moves of its own
                 ready = {
@@ -156,7 +159,7 @@ async def test_two_browsers_and_a_terminal_client_share_a_room(server: WebServer
                 name = next(n for n, task in ready.items() if task in done)
                 assert await play_step(ann if name == "Ann" else bob)
                 moved[name] += 1
-            assert cleo.view is not None and cleo.view.names == ("Ann", "Bob", "Cleo")
+            assert cleo.view is not None and cleo.view.names == ("Ann", "Cleo", "Bob")
         finally:
             cleo_plays.cancel()
             await cleo.close()

@@ -67,10 +67,8 @@ function take(msg) {
       game.code = msg.code;
       game.seat = msg.seat;
       game.pending = "";
-      if (msg.token) {
-        game.token = msg.token;
-        keepSeat(msg.code, msg.token, msg.seat, game.settings);
-      }
+      if (msg.token) game.token = msg.token;
+      if (game.token) keepSeat(msg.code, game.token, msg.seat, game.settings);
       if (location.hash !== `#${msg.code}`) history.replaceState(null, "", `#${msg.code}`);
       if (game.afterJoin) game.afterJoin(msg.code);
       game.afterJoin = null;
@@ -135,6 +133,7 @@ const act = {
     await request("watch", { type: "watch", code });
   },
   start: () => game.conn.send({ type: "start" }),
+  pickSeat: (seat) => game.conn.send({ type: "pick_seat", seat }),
   send(move) {
     game.selected = null;
     game.conn.send({ type: "command", seq: game.seq, move });

@@ -119,10 +119,14 @@ export function waitingRoom(game, act) {
   const box = el("section", "waiting");
   box.append(el("h2", "", t("web.room_code", { code: room.code })));
   const list = el("ol", "room-seats");
+  const pairs = room.rules?.teams === "pairs";
+  const mayMove = game.seat != null && game.seat > 0; // the creator keeps the first seat
   room.seats.forEach((s, i) => {
-    const who = s.kind === "open" ? t("web.open_seat") : s.name;
-    const li = el("li", s.kind, who);
+    const li = el("li", s.kind);
+    li.append(el("span", "", s.kind === "open" ? t("web.open_seat") : s.name));
     if (i === game.seat) li.append(el("b", "", ` (${t("web.you")})`));
+    if (pairs) li.append(el("span", "pair", ` · ${t("web.pair", { n: (i % 2) + 1 })}`));
+    if (s.kind === "open" && mayMove) li.append(button(t("web.sit_here"), "sit", () => act.pickSeat(i)));
     list.append(li);
   });
   const link = `${location.origin}/#${room.code}`;
