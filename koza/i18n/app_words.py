@@ -54,6 +54,8 @@ EN: dict[str, str] = {
     "net.waiting_title": "Room {code} at {url}",
     "net.waiting": "Waiting for players. Give your friends:  koza join {url} {code}",
     "net.seat_line": "{n}. {name}",
+    "net.seat_pair": "{line} · pair {pair}",
+    "net.seat_hint": "2-4: sit at that seat while it is open",
     "net.seat_open": "(open)",
     "net.seat_bot": "{name} (bot)",
     "net.seat_away": "{name} (away)",
