@@ -68,7 +68,7 @@ async def _serve(args: argparse.Namespace, ready: Any = None) -> int:
     page = terminal = None
     try:
         if getattr(args, "web", None) is not None:
-            page = await _start_page(args, port, tls is not None)
+            page = await _start_page(args, port, tls)
             if page is None:
                 return 1
         if getattr(args, "web_terminal", None) is not None:
@@ -92,7 +92,7 @@ def _loopback(host: str) -> str:
     return "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
 
 
-async def _start_page(args: argparse.Namespace, game_port: int, tls: bool) -> Any:
+async def _start_page(args: argparse.Namespace, game_port: int, tls: ssl.SSLContext | None) -> Any:
     """The web client (``--web PORT``); None, having said why, if it cannot listen."""
     from koza.net.web import start_web
 
@@ -102,7 +102,8 @@ async def _start_page(args: argparse.Namespace, game_port: int, tls: bool) -> An
         where = f"{args.host}:{args.web}"
         _fail(f"server: {t('netcli.cannot_serve_page', where=where, error=_os_said(exc))}")
         return None
-    url = args.public_url or f"http://{args.host}:{port}"
+    scheme = "https" if tls else "http"
+    url = args.public_url or f"{scheme}://{args.host}:{port}"
     print(f"koza server: {t('netcli.web_page', url=url)}", flush=True)
     return runner
 

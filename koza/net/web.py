@@ -11,6 +11,7 @@ be made with) and ``rules/<lang>.json`` (the rule book).  Nothing else is served
 from __future__ import annotations
 
 import json
+import ssl
 from importlib import resources
 from pathlib import Path
 
@@ -89,12 +90,17 @@ def make_app(game_port: int, tls: bool = False) -> web.Application:
 
 
 async def start_web(
-    game_port: int, host: str, port: int, tls: bool = False
+    game_port: int, host: str, port: int, tls: ssl.SSLContext | None = None
 ) -> tuple[web.AppRunner, int]:
-    """Serve the page on ``host:port`` in this loop; ``(runner, port)`` (cleanup the runner)."""
-    runner = web.AppRunner(make_app(game_port, tls), handle_signals=False, access_log=None)
+    """Serve the page on ``host:port`` in this loop; ``(runner, port)`` (cleanup the runner).
+
+    With ``tls`` (the game server's certificate) the page is served over HTTPS and its
+    WebSocket is ``wss://``, so a browser trusts both or neither.
+    """
+    app = make_app(game_port, tls is not None)
+    runner = web.AppRunner(app, handle_signals=False, access_log=None)
     await runner.setup()
-    site = web.TCPSite(runner, host, port)
+    site = web.TCPSite(runner, host, port, ssl_context=tls)
     await site.start()
     bound = port
     sockets = getattr(site._server, "sockets", None)  # the port the system chose for port 0

@@ -10,15 +10,21 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import ssl
+import subprocess
 from collections.abc import AsyncIterator
 from importlib import resources
+from pathlib import Path
 
+import aiohttp
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from koza.core.rules import RuleSet, options
 from koza.i18n.web_words import WEB_EN
-from koza.net.web import CLIENT_DIR, client_files, make_app
+from koza.net.server import tls_context
+from koza.net.web import CLIENT_DIR, client_files, make_app, start_web
 from koza.net.web_terminal import page_of_koza
 from koza.tui.strings import EN, lookup
 
@@ -117,3 +123,23 @@ def test_the_manifest_names_koza_and_its_own_icons() -> None:
     assert manifest["name"] == "koza" and manifest["start_url"] == "/"
     for icon in manifest["icons"]:
         assert icon["src"] in client_files(), icon["src"]
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
+async def test_with_a_certificate_the_page_is_https_and_its_socket_wss(tmp_path: Path) -> None:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"]
+        + ["-nodes", "-days", "1", "-keyout", str(key), "-out", str(cert)]
+        + ["-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1"],
+        check=True,
+        capture_output=True,
+    )
+    runner, port = await start_web(4321, "127.0.0.1", 0, tls_context(cert, key))
+    try:
+        trusted = ssl.create_default_context(cafile=str(cert))
+        async with aiohttp.ClientSession() as session:
+            answer = await session.get(f"https://127.0.0.1:{port}/config.json", ssl=trusted)
+            assert await answer.json() == {"port": 4321, "tls": True}
+    finally:
+        await runner.cleanup()
