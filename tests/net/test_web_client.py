@@ -311,3 +311,49 @@ async def test_once_visited_the_page_opens_again_offline(server: WebServer) -> N
         assert "Новая комната" in await page.inner_text("form.create h2")
         manifest = await page.get_attribute("link[rel=manifest]", "href")
         assert manifest == "/manifest.webmanifest"
+
+
+async def test_the_language_is_switched_on_the_page_and_kept(server: WebServer) -> None:
+    async with chromium() as browser:
+        page = await phone(browser, "en-US")
+        await page.goto(server.page_url)
+        await page.wait_for_selector("form.create", timeout=WAIT_MS)
+        assert await page.inner_text("form.create h2") == "New room"
+        await page.select_option(".bar select.lang", "ka")
+        await page.wait_for_selector("form.create h2:has-text('ახალი ოთახი')", timeout=WAIT_MS)
+        assert await page.get_attribute("html", "lang") == "ka"
+        await page.reload()
+        await page.wait_for_selector("form.create h2:has-text('ახალი ოთახი')", timeout=WAIT_MS)
+
+
+TWO_DOUBLES = """async () => {
+  const { drawTable } = await import("/table.js");
+  const sent = [];
+  const view = {
+    seat: 0, names: ["Ann", "Bob"], rules: { teams: "off" }, phase: "playing", round_no: 1,
+    hand_masks: [2 ** 27 + 2 ** 20 + 2 ** 1, null], chain: [[26, 6, 5]],
+    left: 6, right: 5, hand_counts: [3, 4], bazaar_count: 6, turn: 0, leader: 0,
+    opening: -1, drawn: -1, history: [], totals: [0, 0], opened: [false, false],
+    carried: [0, 0], records: [], goats: [], ranking: [],
+    legal: [
+      { kind: "play", tile: "6-6", end: "left" },
+      { kind: "doubles", left: "6-6", right: "5-5" },
+    ],
+  };
+  const act = { send: (m) => sent.push(m), chooseTile() {}, chooseEnd() {} };
+  const table = drawTable({ view, room: null, selected: null, seq: 7 }, act);
+  document.body.append(table);
+  const offer = table.querySelector(".move-doubles");
+  offer.click();
+  return { text: offer.textContent, sent };
+}"""
+
+
+async def test_two_doubles_in_one_turn_are_offered_as_one_move(server: WebServer) -> None:
+    async with chromium() as browser:
+        page = await phone(browser)
+        await page.goto(server.page_url)
+        await page.wait_for_selector("form.create", timeout=WAIT_MS)  # the texts are loaded
+        result = await page.evaluate(TWO_DOUBLES)
+    assert result["text"] == "Two doubles: 6-6 left + 5-5 right"
+    assert result["sent"] == [{"kind": "doubles", "left": "6-6", "right": "5-5"}]
