@@ -357,3 +357,40 @@ async def test_two_doubles_in_one_turn_are_offered_as_one_move(server: WebServer
         result = await page.evaluate(TWO_DOUBLES)
     assert result["text"] == "Two doubles: 6-6 left + 5-5 right"
     assert result["sent"] == [{"kind": "doubles", "left": "6-6", "right": "5-5"}]
+
+
+async def test_a_server_password_is_asked_for_and_a_room_password_kept(tmp_path: Path) -> None:
+    web = WebServer(tmp_path, "--password", "open sesame")
+    try:
+        async with chromium() as browser:
+            ann = await phone(browser)
+            await ann.goto(web.page_url)
+            await ann.wait_for_selector("form.create", timeout=WAIT_MS)
+            await ann.fill("form.create input[name=name]", "Ann")
+            await ann.select_option("form.create select[name=players]", "2")
+            await ann.select_option("form.create select[name=humans]", "2")
+            await ann.fill("form.create input[name=password]", "room key")
+            await ann.tap("form.create button.primary")
+            await ann.wait_for_selector("form.server-password", timeout=WAIT_MS)
+            await ann.fill("form.server-password input", "open sesame")
+            await ann.tap("form.server-password button.primary")  # the room is made then
+            await ann.wait_for_selector(".waiting", timeout=WAIT_MS)
+            code = await ann.inner_text(".bar .code")
+
+            bob = await phone(browser)  # a browser of his own: asked for the server's too
+            await bob.goto(f"{web.page_url}/#{code}")
+            await bob.wait_for_selector("form.join", timeout=WAIT_MS)
+            await bob.fill("form.join input[name=name]", "Bob")
+            await bob.tap("form.join button.primary")
+            await bob.wait_for_selector("form.server-password", timeout=WAIT_MS)
+            await bob.fill("form.server-password input", "open sesame")
+            await bob.tap("form.server-password button.primary")  # and he joins: no room key
+            await bob.wait_for_selector("#banner:has-text('wrong room password')", timeout=WAIT_MS)
+            await bob.wait_for_selector("form.join", timeout=WAIT_MS)
+            await bob.fill("form.join input[name=password]", "room key")
+            await bob.tap("form.join button.primary")
+            await bob.wait_for_selector(".table", timeout=WAIT_MS)
+            names = await bob.eval_on_selector_all(".seat-name", NAMES)
+            assert names == ["Ann", "Bob"]
+    finally:
+        web.stop()

@@ -3,7 +3,7 @@ import { chooseLang, load, lang, languages, t, said } from "./i18n.js";
 import { Connection } from "./net.js";
 import { drawTable, endsFor, el, button } from "./table.js";
 import { scoreSheet, logPanel, chatPanel, summary } from "./panels.js";
-import { createForm, joinForm, waitingRoom, loadSetup } from "./home.js";
+import { createForm, joinForm, passwordForm, waitingRoom, loadSetup } from "./home.js";
 import { ruleBook } from "./rulebook.js";
 import { tileName, tilesOf } from "./tiles.js";
 
@@ -45,18 +45,31 @@ async function connect() {
   conn.again = () =>
     game.token
       ? { type: "rejoin", code: game.code, token: game.token, last_seq: game.seq }
-      : game.code && { type: "watch", code: game.code };
+      : game.code && { type: "watch", code: game.code, password: game.password };
   game.conn = conn;
   try {
     await conn.open();
-  } catch {
-    conn.retry();
+  } catch (error) {
+    if (!error.said) {
+      conn.retry();
+      return conn;
+    }
+    game.conn = null; // the server wants its password first
+    game.toast = said(error.said.key, error.said.values, error.said.message);
+    game.beforePassword = game.screen;
+    game.screen = "server_password";
+    render();
+    return null;
   }
   return conn;
 }
 
 async function request(kind, msg) {
   const conn = await connect();
+  if (!conn) {
+    game.afterPassword = () => request(kind, msg); // asked again once the password is given
+    return;
+  }
   game.pending = kind;
   conn.send(msg);
 }
@@ -123,14 +136,26 @@ const act = {
     game.settings = settings;
     await request("create", { type: "create_room", ...settings });
   },
-  async join(code, name) {
+  async join(code, name, password) {
     localStorage.setItem("koza.name", name);
     game.code = code;
-    await request("join", { type: "join", code, name });
+    game.password = password;
+    await request("join", { type: "join", code, name, password });
   },
-  async watch(code) {
+  async watch(code, password) {
     game.code = code;
-    await request("watch", { type: "watch", code });
+    game.password = password;
+    await request("watch", { type: "watch", code, password });
+  },
+  serverPassword(password) {
+    sessionStorage.setItem("koza.server_password", password);
+    game.toast = "";
+    game.screen = game.beforePassword || "home";
+    const again = game.afterPassword;
+    game.afterPassword = null;
+    if (again) again();
+    else route(true);
+    render();
   },
   start: () => game.conn.send({ type: "start" }),
   pickSeat: (seat) => game.conn.send({ type: "pick_seat", seat }),
@@ -263,6 +288,8 @@ async function screen() {
     if (dialog) main.append(dialog);
   } else if (game.screen === "room" && game.room) {
     main.append(waitingRoom(game, act));
+  } else if (game.screen === "server_password") {
+    main.append(passwordForm(act));
   } else if (game.screen === "join" && game.code) {
     main.append(joinForm(act, game.code));
   } else if (game.code && game.pending) {
@@ -289,6 +316,9 @@ let drawing = Promise.resolve();
 let toastTimer = null;
 function render() {
   drawing = drawing.then(async () => {
+    if (game.screen === "rules" && root.querySelector(`.rulebook[data-lang="${lang}"]`)) {
+      return drawBanner(); // the book is drawn already: keep the reader's place
+    }
     const typing = document.activeElement?.name === "text" ? document.activeElement.value : null;
     const main = await screen();
     document.title = game.code ? `koza · ${game.code}` : "koza";
@@ -299,6 +329,9 @@ function render() {
         input.value = typing;
         input.focus();
       }
+    }
+    for (const panel of root.querySelectorAll(".log-panel, .chat-lines")) {
+      panel.scrollTop = panel.scrollHeight; // the latest line in sight
     }
     drawBanner();
     if (game.toast) {
@@ -331,9 +364,9 @@ function keys(e) {
 
 // --- where the page starts -----------------------------------------------------------------
 
-async function route() {
+async function route(again = false) {
   const code = decodeURIComponent(location.hash.slice(1)).toUpperCase();
-  if (code && code === game.code && game.conn) return;
+  if (code && code === game.code && game.conn && again !== true) return;
   if (!CODE.test(code)) {
     if (game.conn) leave(false);
     game.screen = "home";

@@ -64,6 +64,7 @@ export function createForm(act) {
     field(t("web.humans"), humans),
     field(t("web.bot_level"), select("bot", bots, "expert"))
   );
+  form.append(field(t("web.room_password"), passwordInput()));
   const rules = el("details", "rules-form");
   rules.append(el("summary", "", t("web.house_rules")));
   for (const rule of setup.rules) rules.append(ruleField(rule));
@@ -77,13 +78,15 @@ export function createForm(act) {
       if (value !== rule.default) changed[rule.name] = rule.choices.length ? value : Number(value);
     }
     const n = Number(data.get("players"));
-    act.create({
+    const settings = {
       name: String(data.get("name")).trim(),
       players: n,
       humans: Math.min(n, Number(data.get("humans"))),
       bot: String(data.get("bot")),
       rules: changed,
-    });
+    };
+    if (data.get("password")) settings.password = String(data.get("password"));
+    act.create(settings);
   });
   return form;
 }
@@ -99,16 +102,41 @@ export function joinForm(act, code = "") {
   codeInput.autocapitalize = "characters";
   codeInput.pattern = "[A-Za-z0-9]{4,12}";
   if (!code) form.append(field(t("web.code"), codeInput));
-  form.append(nameInput());
+  const password = passwordInput();
+  form.append(nameInput(), field(t("web.room_password"), password));
   const codeOf = () => (code || codeInput.value).trim().toUpperCase();
+  const secret = () => password.value || undefined;
   const join = button(t("web.join"), "primary", () => form.requestSubmit());
-  const watch = button(t("web.watch"), "", () => codeOf() && act.watch(codeOf()));
+  const watch = button(t("web.watch"), "", () => codeOf() && act.watch(codeOf(), secret()));
   form.append(el("div", "row", ""));
   form.lastChild.append(join, watch);
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     const name = String(new FormData(form).get("name")).trim();
-    if (codeOf() && name) act.join(codeOf(), name);
+    if (codeOf() && name) act.join(codeOf(), name, secret());
+  });
+  return form;
+}
+
+function passwordInput(name = "password") {
+  const input = el("input");
+  input.name = name;
+  input.type = "password";
+  input.maxLength = 100;
+  input.autocomplete = "off";
+  return input;
+}
+
+/** The server's own password, asked when the server refused the page without it. */
+export function passwordForm(act) {
+  const form = el("form", "server-password");
+  const input = passwordInput();
+  input.required = true;
+  form.append(field(t("web.server_password"), input));
+  form.append(button(t("web.ok"), "primary", () => form.requestSubmit()));
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    act.serverPassword(input.value);
   });
   return form;
 }

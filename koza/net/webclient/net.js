@@ -27,7 +27,8 @@ export class Connection {
       const ws = new WebSocket(url);
       this.ws = ws;
       let welcomed = false;
-      ws.onopen = () => ws.send(JSON.stringify({ v: 1, type: "hello", client: "koza-web" }));
+      const password = sessionStorage.getItem("koza.server_password") || undefined;
+      ws.onopen = () => ws.send(JSON.stringify({ v: 1, type: "hello", client: "koza-web", password }));
       ws.onmessage = (event) => {
         let msg;
         try {
@@ -43,6 +44,12 @@ export class Connection {
           const again = this.welcomes++ > 0 && this.again ? this.again() : null;
           if (again) this.send(again);
           for (const queued of this.queue.splice(0)) this.send(queued);
+          return;
+        }
+        if (!welcomed && msg.type === "error") {
+          this.closed = true; // refused at the door (a server password): no point retrying
+          ws.close();
+          reject(Object.assign(new Error(msg.message), { said: msg }));
           return;
         }
         this.onMessage(msg);

@@ -16,6 +16,7 @@ function inline(parent, text) {
 export async function ruleBook(lang) {
   const data = await (await fetch(`/rules/${lang}.json`)).json();
   const box = el("article", "rulebook");
+  box.dataset.lang = lang;
   let para = null;
   let list = null;
   let item = null;
