@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from support.browser import (
-    DESKTOP,
+    NAMES,
     PHONE,
     READY,
     READY_TO_ACT,
@@ -24,19 +24,13 @@ from support.browser import (
     WebServer,
     chromium,
     create_room,
-    next_seq,
     phone,
     play_step,
-    table_seq,
 )
 
-from koza.bots import make_bot
-from koza.net.client import KozaClient
-from koza.net.scripted import autoplay
 from koza.storage.savefile import load
 
 pytestmark = pytest.mark.skipif(not READY, reason=WHY_NOT)
-NAMES = "seats => seats.map(e => e.textContent)"
 MOST_STEPS = 3000  # far more moves than any game to 20 takes; only a bug gets here
 
 
@@ -112,59 +106,6 @@ async def test_a_reload_mid_game_returns_to_the_same_seat(server: WebServer) -> 
         assert await play_step(page)  # and the seat still plays
 
 
-async def test_two_browsers_and_a_terminal_client_share_a_room(server: WebServer) -> None:
-    async with chromium() as browser:
-        ann = await phone(browser)
-        await ann.goto(server.page_url)
-        await ann.wait_for_selector("form.create", timeout=WAIT_MS)
-        await ann.fill("form.create input[name=name]", "Ann")
-        await ann.select_option("form.create select[name=players]", "3")
-        await ann.select_option("form.create select[name=humans]", "3")
-        await ann.tap("form.create button.primary")
-        await ann.wait_for_selector(".waiting .invite input", timeout=WAIT_MS)
-        link = await ann.input_value(".waiting .invite input")
-        code = link.rsplit("#", 1)[1]
-        assert link == f"{server.page_url}/#{code}"
-
-        bob = await phone(browser)
-        await bob.goto(link)
-        await bob.wait_for_selector("form.join", timeout=WAIT_MS)
-        await bob.fill("form.join input[name=name]", "Bob")
-        await bob.tap("form.join button.primary")
-        await bob.wait_for_selector(".waiting", timeout=WAIT_MS)
-        assert await ann.locator(".room-seats .sit").count() == 0  # the creator keeps seat 1
-        await bob.tap(".room-seats li:nth-child(3) .sit")  # Bob moves to the third seat
-        await ann.wait_for_selector(".room-seats li:nth-child(3):has-text('Bob')", timeout=WAIT_MS)
-
-        cleo = KozaClient(server.game_url)
-        await cleo.connect()
-        await cleo.join(code, "Cleo")
-        cleo_plays = asyncio.create_task(autoplay(cleo, make_bot("random", seed=3), timeout=300))
-        try:
-            for page in (ann, bob):
-                await page.wait_for_selector(".table", timeout=WAIT_MS)
-            names = await ann.eval_on_selector_all(".seat-name", NAMES)
-            assert names == ["Ann", "Cleo", "Bob"]  # Cleo took the seat Bob left
-            moved = {"Ann": 0, "Bob": 0}
-            while min(moved.values()) < 2:  # each browser makes moves of its own
-                ready = {
-                    name: asyncio.create_task(p.wait_for_selector(READY_TO_ACT, timeout=WAIT_MS))
-                    for name, p in (("Ann", ann), ("Bob", bob))
-                }
-                done, pending = await asyncio.wait(
-                    ready.values(), return_when=asyncio.FIRST_COMPLETED
-                )
-                for task in pending:
-                    task.cancel()
-                name = next(n for n, task in ready.items() if task in done)
-                assert await play_step(ann if name == "Ann" else bob)
-                moved[name] += 1
-            assert cleo.view is not None and cleo.view.names == ("Ann", "Cleo", "Bob")
-        finally:
-            cleo_plays.cancel()
-            await cleo.close()
-
-
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 OWN_NAMES = {"koza", "English"}  # the app's name, and English named in its own language
 
@@ -210,60 +151,6 @@ async def test_the_page_asks_nothing_of_another_host(server: WebServer) -> None:
     hosts = {urlsplit(url).hostname for url in asked}
     assert hosts == {"127.0.0.1"}, asked
     assert any(url.startswith(server.game_url) for url in asked)  # the game's own WebSocket
-
-
-async def test_the_keyboard_plays_and_a_watcher_sees_the_table(server: WebServer) -> None:
-    async with chromium() as browser:
-        page = await browser.new_page(viewport=DESKTOP)
-        await page.goto(server.page_url)
-        await page.wait_for_selector("form.create", timeout=WAIT_MS)
-        await page.fill("form.create input[name=name]", "Ann")
-        await page.select_option("form.create select[name=players]", "2")
-        await page.click("form.create button.primary")
-        await page.wait_for_selector(".table", timeout=WAIT_MS)
-        code = await page.inner_text(".bar .code")
-        keyed = 0
-        while keyed < 4:
-            await page.wait_for_selector(READY_TO_ACT, timeout=WAIT_MS)
-            seq = await table_seq(page)
-            if await page.locator(".dialog").count():
-                break  # a short round: four keyed moves are enough of a test anyway
-            tiles = await page.eval_on_selector_all(
-                ".hand .tile", "ts => ts.map(t => t.classList.contains('legal'))"
-            )
-            if True in tiles:
-                await page.keyboard.press(str(tiles.index(True) + 1))
-                await page.wait_for_function(
-                    "s => document.querySelector('.end.target')"
-                    " || document.querySelector('.table').dataset.seq !== s",
-                    arg=seq,
-                    timeout=WAIT_MS,
-                )
-                if await page.locator(".end.target").count():
-                    left = await page.locator(".end-left.target").count()
-                    await page.keyboard.press("ArrowLeft" if left else "ArrowRight")
-            else:
-                can_draw = await page.locator(".move-draw:not([disabled])").count()
-                await page.keyboard.press("d" if can_draw else "p")
-            await next_seq(page, seq)
-            keyed += 1
-        assert keyed > 0
-
-        watcher = await browser.new_page(viewport=DESKTOP)
-        await watcher.goto(f"{server.page_url}/#{code}")
-        await watcher.wait_for_selector("form.join", timeout=WAIT_MS)
-        await watcher.click("form.join .row button:not(.primary)")  # watch
-        await watcher.wait_for_selector(".table .watching", timeout=WAIT_MS)
-        assert await watcher.locator(".hand .tile").count() == 0
-        names = await watcher.eval_on_selector_all(".seat-name", NAMES)
-        assert names == ["Ann", "Bot 2"]
-        await watcher.click(".tabs .tab >> nth=2")
-        await watcher.fill(".say input", "hello from the rail")
-        await watcher.press(".say input", "Enter")
-        await page.click(".tabs .tab >> nth=2")
-        await page.wait_for_selector(
-            ".chat-lines li:has-text('hello from the rail')", timeout=WAIT_MS
-        )
 
 
 async def test_a_dropped_connection_is_made_again_and_the_seat_taken_back(
@@ -357,40 +244,3 @@ async def test_two_doubles_in_one_turn_are_offered_as_one_move(server: WebServer
         result = await page.evaluate(TWO_DOUBLES)
     assert result["text"] == "Two doubles: 6-6 left + 5-5 right"
     assert result["sent"] == [{"kind": "doubles", "left": "6-6", "right": "5-5"}]
-
-
-async def test_a_server_password_is_asked_for_and_a_room_password_kept(tmp_path: Path) -> None:
-    web = WebServer(tmp_path, "--password", "open sesame")
-    try:
-        async with chromium() as browser:
-            ann = await phone(browser)
-            await ann.goto(web.page_url)
-            await ann.wait_for_selector("form.create", timeout=WAIT_MS)
-            await ann.fill("form.create input[name=name]", "Ann")
-            await ann.select_option("form.create select[name=players]", "2")
-            await ann.select_option("form.create select[name=humans]", "2")
-            await ann.fill("form.create input[name=password]", "room key")
-            await ann.tap("form.create button.primary")
-            await ann.wait_for_selector("form.server-password", timeout=WAIT_MS)
-            await ann.fill("form.server-password input", "open sesame")
-            await ann.tap("form.server-password button.primary")  # the room is made then
-            await ann.wait_for_selector(".waiting", timeout=WAIT_MS)
-            code = await ann.inner_text(".bar .code")
-
-            bob = await phone(browser)  # a browser of his own: asked for the server's too
-            await bob.goto(f"{web.page_url}/#{code}")
-            await bob.wait_for_selector("form.join", timeout=WAIT_MS)
-            await bob.fill("form.join input[name=name]", "Bob")
-            await bob.tap("form.join button.primary")
-            await bob.wait_for_selector("form.server-password", timeout=WAIT_MS)
-            await bob.fill("form.server-password input", "open sesame")
-            await bob.tap("form.server-password button.primary")  # and he joins: no room key
-            await bob.wait_for_selector("#banner:has-text('wrong room password')", timeout=WAIT_MS)
-            await bob.wait_for_selector("form.join", timeout=WAIT_MS)
-            await bob.fill("form.join input[name=password]", "room key")
-            await bob.tap("form.join button.primary")
-            await bob.wait_for_selector(".table", timeout=WAIT_MS)
-            names = await bob.eval_on_selector_all(".seat-name", NAMES)
-            assert names == ["Ann", "Bob"]
-    finally:
-        web.stop()

@@ -143,3 +143,10 @@ async def test_with_a_certificate_the_page_is_https_and_its_socket_wss(tmp_path:
             assert await answer.json() == {"port": 4321, "tls": True}
     finally:
         await runner.cleanup()
+
+
+def test_the_service_worker_keeps_every_file_of_the_page_and_nothing_else() -> None:
+    listed = set(re.findall(r'"(/[^"]*)"', (CLIENT_DIR / "sw.js").read_text()))
+    files = set(client_files()) - {"/sw.js", "/icon-512.png"}
+    made = {"/config.json", "/setup.json", "/i18n/en.json", "/i18n/ru.json", "/i18n/ka.json"}
+    assert listed == files | made

@@ -33,6 +33,7 @@ WHY_NOT = "needs Debian's chromium at /usr/bin/chromium and Playwright for Pytho
 PHONE = {"width": 360, "height": 640}
 DESKTOP = {"width": 1280, "height": 800}
 WAIT_MS = 120_000  # only a hang waits this long
+NAMES = "seats => seats.map(e => e.textContent)"  # the seat names a page shows, in order
 
 
 class WebServer:

@@ -5,7 +5,9 @@ import { drawTable, endsFor, el, button } from "./table.js";
 import { scoreSheet, logPanel, chatPanel, summary } from "./panels.js";
 import { createForm, joinForm, passwordForm, waitingRoom, loadSetup } from "./home.js";
 import { ruleBook } from "./rulebook.js";
-import { tileName, tilesOf } from "./tiles.js";
+import { tileName } from "./tiles.js";
+import { seats, keepSeat, forgetSeat } from "./store.js";
+import { keyHandler } from "./keys.js";
 
 const CODE = /^[A-Z0-9]{4,12}$/;
 const root = document.getElementById("app");
@@ -15,20 +17,6 @@ const fresh = () => ({
   panel: "sheet", banner: "", toast: "", afterJoin: null, pending: "", unread: 0,
 });
 let game = fresh();
-
-// --- seats kept in the browser -------------------------------------------------------
-
-const seats = () => JSON.parse(localStorage.getItem("koza.seats") || "{}");
-function keepSeat(code, token, seat, settings) {
-  const all = seats();
-  all[code] = { token, seat, settings: settings || all[code]?.settings || null };
-  localStorage.setItem("koza.seats", JSON.stringify(all));
-}
-function forgetSeat(code) {
-  const all = seats();
-  delete all[code];
-  localStorage.setItem("koza.seats", JSON.stringify(all));
-}
 
 // --- the connection -------------------------------------------------------------------
 
@@ -345,23 +333,6 @@ function render() {
   return drawing;
 }
 
-function keys(e) {
-  if (game.screen !== "table" || !game.view || /INPUT|SELECT|TEXTAREA/.test(e.target.tagName)) return;
-  const v = game.view;
-  const hand = v.seat >= 0 ? tilesOf(v.hand_masks[v.seat] || 0) : [];
-  const can = (kind) => v.legal.find((m) => m.kind === kind);
-  if (/^[1-9]$/.test(e.key) && hand[Number(e.key) - 1] !== undefined) act.chooseTile(hand[Number(e.key) - 1]);
-  else if (e.key === "ArrowLeft" || e.key === "l") act.chooseEnd("left");
-  else if (e.key === "ArrowRight" || e.key === "r") act.chooseEnd("right");
-  else if (e.key === "d" && can("draw")) act.send(can("draw"));
-  else if (e.key === "p" && can("pass")) act.send(can("pass"));
-  else if (e.key === "b" && can("doubles")) act.send(can("doubles"));
-  else if (e.key === "n" && v.phase === "round_over" && game.readyAt !== game.seq) act.nextRound();
-  else if (e.key === "Escape") ((game.selected = null), render());
-  else return;
-  e.preventDefault();
-}
-
 // --- where the page starts -----------------------------------------------------------------
 
 async function route(again = false) {
@@ -389,7 +360,7 @@ async function route(again = false) {
 async function boot() {
   await Promise.all([load(chooseLang()), loadSetup()]);
   addEventListener("hashchange", route);
-  addEventListener("keydown", keys);
+  addEventListener("keydown", keyHandler(() => game, act, render));
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register("/sw.js").catch(() => {});
   }

@@ -2,7 +2,7 @@
 const CACHE = "koza-v1";
 const OWN = [
   "/", "/index.html", "/style.css", "/app.js", "/i18n.js", "/net.js", "/table.js", "/tiles.js",
-  "/panels.js", "/home.js", "/rulebook.js", "/words.js", "/manifest.webmanifest", "/icon.svg",
+  "/panels.js", "/home.js", "/rulebook.js", "/words.js", "/store.js", "/keys.js", "/manifest.webmanifest", "/icon.svg",
   "/icon-192.png", "/config.json", "/setup.json", "/i18n/en.json", "/i18n/ru.json", "/i18n/ka.json",
 ];
 
