@@ -151,7 +151,7 @@ export function waitingRoom(game, act) {
   const mayMove = game.seat != null && game.seat > 0; // the creator keeps the first seat
   room.seats.forEach((s, i) => {
     const li = el("li", s.kind);
-    li.append(el("span", "", s.kind === "open" ? t("web.open_seat") : s.name));
+    li.append(el("span", "num", `${i + 1}.`), el("span", "", s.kind === "open" ? t("web.open_seat") : s.name));
     if (i === game.seat) li.append(el("b", "", ` (${t("web.you")})`));
     if (pairs) li.append(el("span", "pair", ` · ${t("web.pair", { n: (i % 2) + 1 })}`));
     if (s.kind === "open" && mayMove) li.append(button(t("web.sit_here"), "sit", () => act.pickSeat(i)));
