@@ -31,6 +31,7 @@ WEB_EN: dict[str, str] = {
     "web.reconnecting": "Connection lost: reconnecting…",
     "web.open_seat": "open seat",
     "web.you": "you",
+    "web.watcher": "a watcher",
     "web.room_password": "Room password (if it has one)",
     "web.server_password": "This server asks for its password",
     "web.ok": "OK",

@@ -17,6 +17,7 @@ from support.browser import (
     WHY_NOT,
     WebServer,
     chromium,
+    create_room,
     next_seq,
     phone,
     play_step,
@@ -139,9 +140,9 @@ async def test_the_keyboard_plays_and_a_watcher_sees_the_table(server: WebServer
         await watcher.fill(".say input", "hello from the rail")
         await watcher.press(".say input", "Enter")
         await page.click(".tabs .tab >> nth=2")
-        await page.wait_for_selector(
-            ".chat-lines li:has-text('hello from the rail')", timeout=WAIT_MS
-        )
+        said = ".chat-lines li:has-text('hello from the rail')"
+        await page.wait_for_selector(said, timeout=WAIT_MS)
+        assert (await page.inner_text(said)).startswith("a watcher:")
 
 
 async def test_a_server_password_is_asked_for_and_a_room_password_kept(tmp_path: Path) -> None:
@@ -179,3 +180,19 @@ async def test_a_server_password_is_asked_for_and_a_room_password_kept(tmp_path:
             assert names == ["Ann", "Bob"]
     finally:
         web.stop()
+
+
+async def test_a_second_tab_takes_the_seat_and_the_first_lets_it_go(server: WebServer) -> None:
+    async with chromium() as browser:
+        first = await phone(browser)
+        sockets: list[str] = []
+        first.on("websocket", lambda ws: sockets.append(ws.url))
+        await first.goto(server.page_url)
+        code = await create_room(first, "Ann", players=2)
+        second = await first.context.new_page()  # the same browser: it holds Ann's token
+        await second.goto(f"{server.page_url}/#{code}")
+        await second.wait_for_selector(".table", timeout=WAIT_MS)
+        await first.wait_for_selector("#banner:has-text('taken back')", timeout=WAIT_MS)
+        assert await play_step(second)  # the seat plays from the second tab
+        assert await play_step(second)
+        assert len(sockets) == 1  # the first tab never came back for the seat

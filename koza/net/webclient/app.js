@@ -89,6 +89,10 @@ function take(msg) {
       break;
     case "error":
       game.toast = said(msg.key, msg.values, msg.message);
+      if (msg.code === "replaced") {
+        game.conn.closed = true; // another tab took this seat: do not take it back from it
+        game.banner = game.toast;
+      }
       if (game.pending === "rejoin" && ["not_found", "forbidden"].includes(msg.code)) {
         forgetSeat(game.code);
         const code = game.code;

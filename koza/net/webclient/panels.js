@@ -69,7 +69,8 @@ export function chatPanel(game, act) {
   const lines = el("ol", "chat-lines");
   for (const line of game.chat.slice(-30)) {
     const li = el("li");
-    li.append(el("b", "", `${line.name}: `));
+    const who = line.seat < 0 ? t("web.watcher") : nameOf(game, line.seat);
+    li.append(el("b", "", `${who}: `));
     const offer = /^↻ #([A-Z0-9]{4,12})$/.exec(line.text || "");
     if (offer) {
       li.append(el("span", "", t("web.rematch_offer")));
