@@ -187,8 +187,10 @@ async def _first_table(folder: str) -> float:
             await context.add_init_script(keep)
             page = await context.new_page()
             await page.goto(f"{server.page_url}/#{joined.code}")
-            await page.wait_for_function("window.kozaFirstTable !== undefined", timeout=WAIT_MS)
-            return float(await page.evaluate("window.kozaFirstTable"))
+            await page.wait_for_function(
+                "() => window.kozaFirstTable !== undefined", timeout=WAIT_MS
+            )
+            return float(await page.evaluate("() => window.kozaFirstTable"))
     finally:
         server.stop()
 

@@ -43,7 +43,7 @@ def server(tmp_path: Path):  # type: ignore[no-untyped-def]
 
 async def _fits_a_phone(page) -> None:  # type: ignore[no-untyped-def]
     """No horizontal scrolling, and every visible control at least 44 px each way."""
-    wide = await page.evaluate("document.documentElement.scrollWidth - innerWidth")
+    wide = await page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
     assert wide <= 0, f"the page scrolls sideways by {wide} px"
     small = await page.evaluate(
         """() => [...document.querySelectorAll('button, select, a, input')]
@@ -190,8 +190,8 @@ async def test_once_visited_the_page_opens_again_offline(server: WebServer) -> N
         page = await context.new_page()
         await page.goto(server.page_url)
         await page.wait_for_selector("form.create", timeout=WAIT_MS)
-        await page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        await page.wait_for_function("navigator.serviceWorker.controller !== null")
+        await page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+        await page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         await context.set_offline(True)
         await page.reload()
         await page.wait_for_selector("form.create", timeout=WAIT_MS)
