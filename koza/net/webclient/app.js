@@ -313,7 +313,8 @@ function render() {
     }
     const typing = document.activeElement?.name === "text" ? document.activeElement.value : null;
     const main = await screen();
-    document.title = game.code ? `koza · ${game.code}` : "koza";
+    const mine = game.view && game.view.turn === game.view.seat && game.view.phase === "playing";
+    document.title = `${mine ? "▶ " : ""}${game.code ? `koza · ${game.code}` : "koza"}`;
     root.replaceChildren(header(), main);
     if (typing !== null) {
       const input = root.querySelector("input[name=text]");

@@ -92,11 +92,11 @@ function chainRow(game, act) {
     row.append(el("div", "chain-empty", t("web.chain_empty")));
     return row;
   }
-  if (v.legal.length) row.append(endButton(game, "left", v.left, act));
+  row.append(endButton(game, "left", v.left, act)); // both open ends, a target when a tile fits
   for (const [tile, a, b] of v.chain) {
     row.append(tileElement(a, b, { flat: !isDouble(tile) }));
   }
-  if (v.legal.length) row.append(endButton(game, "right", v.right, act));
+  row.append(endButton(game, "right", v.right, act));
   return row;
 }
 
