@@ -32,6 +32,7 @@ function nameInput() {
   input.required = true;
   input.maxLength = 40;
   input.autocomplete = "nickname";
+  input.pattern = "[^\\[\\]]+"; // a seat's name holds no square brackets (the server's rule)
   input.value = localStorage.getItem("koza.name") || "";
   return field(t("web.your_name"), input);
 }
