@@ -148,6 +148,8 @@ async def test_the_page_asks_nothing_of_another_host(server: WebServer) -> None:
         await play_step(page)
         await page.tap(".rules-button")
         await page.wait_for_selector(".rulebook h2", timeout=WAIT_MS)
+        await page.tap("main .back")  # and back at the table, which went on meanwhile
+        await page.wait_for_selector(".table", timeout=WAIT_MS)
     hosts = {urlsplit(url).hostname for url in asked}
     assert hosts == {"127.0.0.1"}, asked
     assert any(url.startswith(server.game_url) for url in asked)  # the game's own WebSocket

@@ -30,10 +30,13 @@ async function connect() {
       drawBanner();
     }
   );
-  conn.again = () =>
-    game.token
+  conn.again = () => {
+    if (!game.code) return null;
+    game.pending = game.token ? "rejoin" : "watch"; // a room gone meanwhile is said so then
+    return game.token
       ? { type: "rejoin", code: game.code, token: game.token, last_seq: game.seq }
-      : game.code && { type: "watch", code: game.code, password: game.password };
+      : { type: "watch", code: game.code, password: game.password };
+  };
   game.conn = conn;
   try {
     await conn.open();
@@ -76,7 +79,7 @@ function take(msg) {
       break;
     case "room":
       game.room = msg;
-      if (!msg.started) game.screen = "room";
+      if (!msg.started && game.screen !== "rules") game.screen = "room";
       break;
     case "view":
       game.view = msg.view;
@@ -222,7 +225,7 @@ function header() {
   if (game.code) bar.append(el("span", "code", game.code));
   bar.append(
     button(t("web.rules"), "rules-button", async () => {
-      game.back = game.screen;
+      if (game.screen !== "rules") game.back = game.screen;
       game.screen = "rules";
       render();
     })
@@ -272,7 +275,11 @@ function panels() {
 async function screen() {
   const main = el("main", `screen-${game.screen}`);
   if (game.screen === "rules") {
-    main.append(button(t("web.back"), "back", () => ((game.screen = game.back || "home"), render())));
+    const back = () => {
+      game.screen = game.view ? "table" : game.back || "home"; // the game may have begun meanwhile
+      render();
+    };
+    main.append(button(t("web.back"), "back", back));
     main.append(await ruleBook(lang));
   } else if (game.screen === "table" && game.view) {
     main.append(drawTable(game, act), panels());
