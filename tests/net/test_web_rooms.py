@@ -1,10 +1,13 @@
-"""Rooms in a real browser: two browsers and a terminal client at one table, picking seats,
+"""Rooms in a real browser: two browsers and ``koza join`` at one table, picking seats,
 the keyboard, a watcher and its chat, server and room passwords (Chromium under Playwright,
 skipped where either is missing)."""
 
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -23,10 +26,6 @@ from support.browser import (
     play_step,
     table_seq,
 )
-
-from koza.bots import make_bot
-from koza.net.client import KozaClient
-from koza.net.scripted import autoplay
 
 pytestmark = pytest.mark.skipif(not READY, reason=WHY_NOT)
 
@@ -62,10 +61,15 @@ async def test_two_browsers_and_a_terminal_client_share_a_room(server: WebServer
         await bob.tap(".room-seats li:nth-child(3) .sit")  # Bob moves to the third seat
         await ann.wait_for_selector(".room-seats li:nth-child(3):has-text('Bob')", timeout=WAIT_MS)
 
-        cleo = KozaClient(server.game_url)
-        await cleo.connect()
-        await cleo.join(code, "Cleo")
-        cleo_plays = asyncio.create_task(autoplay(cleo, make_bot("random", seed=3), timeout=300))
+        address = server.game_url.removeprefix("ws://")
+        cleo = subprocess.Popen(  # the terminal client, a bot at its keyboard
+            [sys.executable, "-m", "koza", "join", address, code, "--name", "Cleo"]
+            + ["--bot", "random"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env={**os.environ, "KOZA_LANG": "en"},
+        )
         try:
             for page in (ann, bob):
                 await page.wait_for_selector(".table", timeout=WAIT_MS)
@@ -85,10 +89,10 @@ async def test_two_browsers_and_a_terminal_client_share_a_room(server: WebServer
                 name = next(n for n, task in ready.items() if task in done)
                 assert await play_step(ann if name == "Ann" else bob)
                 moved[name] += 1
-            assert cleo.view is not None and cleo.view.names == ("Ann", "Cleo", "Bob")
         finally:
-            cleo_plays.cancel()
-            await cleo.close()
+            cleo.terminate()
+            said, _ = cleo.communicate(timeout=30)
+    assert f"room {code}" in said and "Ann" in said and "Bob" in said  # it saw the same table
 
 
 async def test_the_keyboard_plays_and_a_watcher_sees_the_table(server: WebServer) -> None:
