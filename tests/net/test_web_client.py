@@ -126,7 +126,15 @@ async def test_the_page_in_russian_and_georgian_has_no_english_word(
         await page.wait_for_selector("form.create", timeout=WAIT_MS)
         await page.tap("form.create details summary")
         assert await english_words(page) == set()
-        await create_room(page, name, players=4)
+        await page.fill("form.create input[name=name]", name)
+        await page.select_option("form.create select[name=humans]", "2")
+        await page.select_option("form.create select[name='rule.teams']", "pairs")
+        await page.fill("form.create input[name='rule.target']", "10")
+        await page.tap("form.create button.primary")
+        await page.wait_for_selector(".waiting .start", timeout=WAIT_MS)
+        assert await english_words(page) == set()  # the waiting room, its seats and pairs
+        await page.tap(".waiting .start")
+        await page.wait_for_selector(".table", timeout=WAIT_MS)
         for _ in range(2):
             await play_step(page)
         for tab in range(3):
@@ -134,6 +142,10 @@ async def test_the_page_in_russian_and_georgian_has_no_english_word(
             assert await english_words(page) == set()
         await page.tap(".phrase >> nth=0")
         await page.wait_for_selector(".chat-lines li", timeout=WAIT_MS)
+        assert await english_words(page) == set()
+        while await play_step(page):  # to the game's end: the summaries too
+            if await page.locator(".dialog").count():
+                assert await english_words(page) == set()
         assert await english_words(page) == set()
 
 
