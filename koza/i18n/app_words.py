@@ -15,6 +15,7 @@ from koza.i18n.reason_words import REASON_EN, REASON_ONE
 from koza.i18n.review_words import REVIEW_EN
 from koza.i18n.rule_words import RULE_EN
 from koza.i18n.stats_words import STATS_EN
+from koza.i18n.web_words import WEB_EN
 
 EN: dict[str, str] = {
     # --- Kozel's own words (RULES.md "Words") -------------------------------
@@ -54,6 +55,8 @@ EN: dict[str, str] = {
     "net.waiting_title": "Room {code} at {url}",
     "net.waiting": "Waiting for players. Give your friends:  koza join {url} {code}",
     "net.seat_line": "{n}. {name}",
+    "net.seat_pair": "{line} · pair {pair}",
+    "net.seat_hint": "2-4: sit at that seat while it is open",
     "net.seat_open": "(open)",
     "net.seat_bot": "{name} (bot)",
     "net.seat_away": "{name} (away)",
@@ -383,3 +386,4 @@ EN.update(STATS_EN)  # the statistics screen and the score plots (koza.i18n.stat
 EN.update(REVIEW_EN)  # the game review: koza review and the replay's marks
 EN.update(CLI_EN), EN_ONE.update(CLI_ONE)  # the command line and errors (cli_words)
 EN.update(EXPERT_EN)  # the expert bot's description (koza.i18n.expert_words)
+EN.update(WEB_EN)  # the web client's own texts (koza.i18n.web_words)

@@ -233,6 +233,7 @@ _NET: dict[str, str] = {
     "netcli.cert_help": "TLS certificate (PEM), with --key",
     "netcli.key_help": "TLS private key (PEM)",
     "netcli.web_help": "also serve the client as a web page",
+    "netcli.web_terminal_help": "also serve the terminal client as a web page (textual-serve)",
     "netcli.public_url_help": "the web page's address as browsers reach it",
     "netcli.lines_help": "a plain line-by-line table instead of the full screen",
     "netcli.behind_proxy_help": "a proxy on this machine forwards players: count each by X-Real-IP",
@@ -257,6 +258,7 @@ _NET: dict[str, str] = {
     "netcli.listening": "listening on {url}",
     "netcli.folder": "save folder {folder}, {n} unfinished rooms reopened",
     "netcli.web_page": "web page on {url}",
+    "netcli.terminal_page": "terminal web page on {url}",
     "netcli.cert_and_key": "--cert and --key go together",
     "netcli.bad_cafile": "cannot use {path}: {error}",
     "netcli.watching": "watching",
@@ -306,6 +308,8 @@ _NET: dict[str, str] = {
     "lines.open_seat": "(open)",
     "lines.room": "room {code}: {seats}",
     "lines.usage": "type a move number, draw, pass, next, start, say TEXT, {quick} or quit",
+    "lines.usage_seat": "before the start: seat N moves you to open seat N",
+    "lines.pairs": "pairs: seats 1 and 3 play against seats 2 and 4",
 }
 
 CLI_EN: dict[str, str] = {**_PARSER, **_HELP, **_OUTPUT, **_NET, **ERRORS_EN}

@@ -73,18 +73,23 @@ async def _serve(args: argparse.Namespace, ready: Any = None) -> int:
     scheme = "wss" if tls else "ws"
     print(f"koza server: {t('netcli.listening', url=f'{scheme}://{args.host}:{port}')}", flush=True)
     print(f"koza server: {tn('netcli.folder', reopened, folder=folder)}", flush=True)
-    page = None
+    page = terminal = None
     try:
         if getattr(args, "web", None) is not None:
-            page = await _start_page(args, f"{scheme}://{_loopback(args.host)}:{port}")
+            page = await _start_page(args, port, tls)
             if page is None:
+                return 1
+        if getattr(args, "web_terminal", None) is not None:
+            terminal = await _start_terminal_page(args, f"{scheme}://{_loopback(args.host)}:{port}")
+            if terminal is None:
                 return 1
         if ready is not None:
             return int(await ready(koza, f"{scheme}://{args.host}:{port}"))
         await server.serve_forever()
     finally:
-        if page is not None:
-            await page.cleanup()
+        for runner in (page, terminal):
+            if runner is not None:
+                await runner.cleanup()
         server.close()
         koza.close()
     return 0
@@ -95,18 +100,38 @@ def _loopback(host: str) -> str:
     return "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
 
 
-async def _start_page(args: argparse.Namespace, game_url: str) -> Any:
-    """The web page (``--web PORT``); None, having said why, if it cannot listen."""
+async def _start_page(args: argparse.Namespace, game_port: int, tls: ssl.SSLContext | None) -> Any:
+    """The web client (``--web PORT``); None, having said why, if it cannot listen."""
     from koza.net.web import start_web
 
     try:
-        runner, port = await start_web(game_url, args.host, args.web, args.public_url, args.cert)
+        runner, port = await start_web(game_port, args.host, args.web, tls)
     except OSError as exc:
         where = f"{args.host}:{args.web}"
         _fail(f"server: {t('netcli.cannot_serve_page', where=where, error=_os_said(exc))}")
         return None
-    url = args.public_url or f"http://{args.host}:{port}"
+    scheme = "https" if tls else "http"
+    url = args.public_url or f"{scheme}://{args.host}:{port}"
     print(f"koza server: {t('netcli.web_page', url=url)}", flush=True)
+    return runner
+
+
+async def _start_terminal_page(args: argparse.Namespace, game_url: str) -> Any:
+    """The terminal client as a page (``--web-terminal PORT``); None if it cannot listen."""
+    from koza.net.web_terminal import start_terminal_page
+
+    public_url = args.public_url if args.web is None else None  # --public-url names --web's
+
+    try:
+        runner, port = await start_terminal_page(
+            game_url, args.host, args.web_terminal, public_url, args.cert
+        )
+    except OSError as exc:
+        where = f"{args.host}:{args.web_terminal}"
+        _fail(f"server: {t('netcli.cannot_serve_page', where=where, error=_os_said(exc))}")
+        return None
+    url = public_url or f"http://{args.host}:{port}"
+    print(f"koza server: {t('netcli.terminal_page', url=url)}", flush=True)
     return runner
 
 
@@ -155,6 +180,7 @@ def add_server_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--cert", type=Path, help=t("netcli.cert_help"))
     p.add_argument("--key", type=Path, help=t("netcli.key_help"))
     p.add_argument("--web", type=_port, metavar="PORT", help=t("netcli.web_help"))
+    p.add_argument("--web-terminal", type=_port, metavar="PORT", help=t("netcli.web_terminal_help"))
     p.add_argument("--public-url", help=t("netcli.public_url_help"))
     p.add_argument("--behind-proxy", action="store_true", help=t("netcli.behind_proxy_help"))
     p.add_argument(

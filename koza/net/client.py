@@ -41,6 +41,7 @@ from koza.net.protocol import (
     Lobby,
     NextRound,
     Phrase,
+    PickSeat,
     PlayCommand,
     ProtocolError,
     Quick,
@@ -357,6 +358,10 @@ class KozaClient:
 
     async def start(self) -> None:
         await self._send(Start())
+
+    async def pick_seat(self, seat: int) -> None:
+        """Before the start, move to open seat ``seat`` (counted from 0)."""
+        await self._send(PickSeat(seat=seat))
 
     async def play(self, command: Command) -> None:
         """Send a move for the table as this client last saw it (``seq``)."""

@@ -131,8 +131,13 @@ def show(msg: Any, client: KozaClient, out: TextIO) -> None:
         message = plain(_said(msg.key, msg.values, msg.message))
         print(t("lines.server_says", message=message), file=out)
     elif isinstance(msg, RoomState) and not msg.started:
-        seats = ", ".join(plain(s.name) if s.name else t("lines.open_seat") for s in msg.seats)
+        seats = ", ".join(
+            f"{i + 1}) {plain(s.name) if s.name else t('lines.open_seat')}"
+            for i, s in enumerate(msg.seats)
+        )
         print(t("lines.room", code=msg.code, seats=seats), file=out)
+        if msg.rules.get("teams") == "pairs":
+            print(t("lines.pairs"), file=out)
     out.flush()
 
 
@@ -159,9 +164,12 @@ async def _act(client: KozaClient, line: str, out: TextIO) -> bool:
         await client.play(view.legal[int(word) - 1])
     elif word == "start":
         await client.start()
+    elif re.fullmatch(r"seat [1-4]", word):
+        await client.pick_seat(int(word[5:]) - 1)
     elif word:
         quick = " ".join("!" + p for p in QUICK_PHRASES)
         print(t("lines.usage", quick=quick), file=out)
+        print(t("lines.usage_seat"), file=out)
     return True
 
 

@@ -6,7 +6,7 @@ accepts only ``CLIENT_MESSAGES`` and the client only ``SERVER_MESSAGES``.  A
 frame longer than ``MAX_FRAME`` bytes is refused before it is parsed.
 
 Client to server: hello, list_rooms, create_room, join, rejoin, watch, start,
-command, next_round, chat, quick.  Server to client: welcome, lobby, joined,
+pick_seat, command, next_round, chat, quick.  Server to client: welcome, lobby, joined,
 room, view, refused (an illegal move), error, chat, quick, away.
 """
 
@@ -92,6 +92,13 @@ class Start(_Message):
     type: Literal["start"] = "start"
 
 
+class PickSeat(_Message):
+    """Before the start: move to open seat ``seat`` (the creator keeps seat 0: it starts)."""
+
+    type: Literal["pick_seat"] = "pick_seat"
+    seat: int = Field(ge=0, le=3)
+
+
 class PlayCommand(_Message):
     type: Literal["command"] = "command"
     seq: int = Field(ge=0)  # the ``seq`` of the view this move was chosen in
@@ -164,6 +171,7 @@ class RoomState(_Message):
     seats: tuple[SeatStatus, ...]
     away_seconds: float
     watchers: int
+    rules: dict[str, Any] = Field(default_factory=dict)  # the options that differ from the defaults
 
 
 class ViewUpdate(_Message):
@@ -228,6 +236,7 @@ ClientMessage = (
     | Rejoin
     | Watch
     | Start
+    | PickSeat
     | PlayCommand
     | NextRound
     | Chat

@@ -23,6 +23,7 @@ from koza.core.game import IllegalMoveError
 from koza.core.rules import RuleSet
 from koza.net.protocol import (
     Away,
+    ProtocolError,
     RoomInfo,
     RoomState,
     SeatStatus,
@@ -64,6 +65,29 @@ class Room(Seats):
     @property
     def started(self) -> bool:
         return self.session is not None or self._starting
+
+    def move_seat(self, seat: int, to: int) -> None:
+        """Before the start, the person at ``seat`` moves to open seat ``to`` with its members.
+
+        The side file is written first, so a restart finds everyone where they now sit.
+        """
+        if self.started:
+            raise ProtocolError("forbidden", "already_started")
+        if seat == 0:
+            raise ProtocolError("forbidden", "creator_keeps_seat")
+        if not 0 <= to < len(self.slots) or self.slots[to].record.kind != "open":
+            raise ProtocolError("invalid", "seat_not_open", seat=to + 1)
+        old, new = self.slots[seat], self.slots[to]
+        new.record, old.record = old.record, SeatRecord()
+        try:
+            self.save_record()
+        except OSError as exc:
+            old.record, new.record = new.record, SeatRecord()
+            raise ProtocolError("internal", "room_not_saved", problem=str(exc)[:200]) from None
+        new.members, old.members = old.members, set()
+        for member in new.members:
+            member.seat = to
+        self.broadcast_room()
 
     # --- members -----------------------------------------------------------------
 
@@ -141,6 +165,7 @@ class Room(Seats):
             ),
             away_seconds=self.record.away_seconds,
             watchers=len(self.watchers),
+            rules=self.rules.changed(),
         )
 
     def broadcast(self, text: str) -> None:

@@ -30,6 +30,8 @@ SAYS: dict[str, str] = {
     "wrong_room_password": "wrong room password",
     "no_seat_for_token": "that token holds no seat in this room",
     "creator_starts": "only the room's creator starts it",
+    "creator_keeps_seat": "the room's creator keeps the first seat",
+    "seat_not_open": "seat {seat} is not open",
     "already_started": "the game has already started",
     "room_started": "room {code} has already started",
     "room_full": "room {code} has no open seat",

@@ -39,6 +39,7 @@ from koza.net.protocol import (
     ListRooms,
     Lobby,
     NextRound,
+    PickSeat,
     PlayCommand,
     ProtocolError,
     Quick,
@@ -331,6 +332,14 @@ class KozaServer:
             raise ProtocolError("forbidden", "already_started")
         await room.start()
 
+    async def _pick_seat(self, conn: Conn, msg: PickSeat) -> None:
+        room = self._seated(conn)
+        if conn.seat is None:
+            raise ProtocolError("forbidden", "watchers_do_not_play")
+        seat = conn.seat
+        room.move_seat(seat, msg.seat)
+        conn.send(encode(Joined(code=room.code, seat=msg.seat)))
+
     async def _command(self, conn: Conn, msg: PlayCommand) -> None:
         room = self._seated(conn)
         if conn.seat is None:
@@ -373,6 +382,7 @@ class KozaServer:
         Rejoin: _rejoin,
         Watch: _watch,
         Start: _start,
+        PickSeat: _pick_seat,
         PlayCommand: _command,
         NextRound: _next_round,
         Chat: _chat,

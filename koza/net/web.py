@@ -1,49 +1,109 @@
-"""``koza server --web PORT``: the koza client as a web page, through textual-serve.
+"""``koza server --web PORT``: the native web client, served over HTTP beside the game.
 
-Each browser tab gets its own koza client process on the server's machine
-(``python -m koza.tui.remote_web``), which joins rooms on this server over
-loopback like any other client; textual-serve carries its screen to the page.
-The web client can only join or watch a room: it never sees the machine's saves.
+The page is static files in ``koza/net/webclient`` (HTML, CSS and JavaScript
+modules, no build step); its WebSocket goes straight to the game server and speaks
+the protocol ``koza join`` speaks, so a web player costs the server one connection.
+Besides the files the page reads ``config.json`` (where the game server listens),
+``i18n/<lang>.json`` (texts from the catalogues), ``setup.json`` (what a room may
+be made with) and ``rules/<lang>.json`` (the rule book).  Nothing else is served.
 """
 
 from __future__ import annotations
 
-import shlex
-import sys
+import json
+import ssl
+from importlib import resources
 from pathlib import Path
 
 from aiohttp import web
-from textual_serve.server import Server
+
+from koza.net import web_texts
+
+CLIENT_DIR = Path(str(resources.files("koza.net").joinpath("webclient")))
+TYPES = {
+    ".html": "text/html",
+    ".js": "text/javascript",
+    ".css": "text/css",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".webmanifest": "application/manifest+json",
+}
+SECURITY = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Content-Security-Policy": (
+        "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+        "style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'"
+    ),
+}
 
 
-class _PageServer(Server):
-    """textual-serve's server without its banner (koza prints its own line)."""
+def client_files() -> dict[str, Path]:
+    """Every file the page is made of, by its URL path (``/`` is ``index.html``)."""
+    files = {f"/{p.name}": p for p in CLIENT_DIR.iterdir() if p.suffix in TYPES and p.is_file()}
+    files["/"] = CLIENT_DIR / "index.html"
+    return files
 
-    async def on_startup(self, app: web.Application) -> None:
-        return None
 
+def make_app(game_port: int, tls: bool = False) -> web.Application:
+    """The page's HTTP routes; ``game_port`` is where the browser finds the game server."""
+    files = client_files()
+    config = json.dumps({"port": game_port, "tls": tls}).encode()
 
-def client_command(game_url: str, cafile: Path | None = None) -> str:
-    """The shell command textual-serve runs for each page: the join-only koza client."""
-    argv = [sys.executable, "-m", "koza.tui.remote_web", game_url]
-    if cafile is not None:
-        argv += ["--cafile", str(cafile)]
-    return shlex.join(argv)
+    def answer(body: bytes, kind: str, cache: str = "no-cache") -> web.Response:
+        headers = {**SECURITY, "Cache-Control": cache}
+        return web.Response(body=body, content_type=kind, charset="utf-8", headers=headers)
+
+    async def static(request: web.Request) -> web.Response:
+        path = files.get(request.path)
+        if path is None:
+            raise web.HTTPNotFound()
+        kind = TYPES[path.suffix]
+        return answer(path.read_bytes(), kind)
+
+    async def texts(request: web.Request) -> web.Response:
+        try:
+            return answer(web_texts.catalogue(request.match_info["lang"]), "application/json")
+        except KeyError:
+            raise web.HTTPNotFound() from None
+
+    async def rules(request: web.Request) -> web.Response:
+        try:
+            return answer(web_texts.rule_book_json(request.match_info["lang"]), "application/json")
+        except KeyError:
+            raise web.HTTPNotFound() from None
+
+    async def setup(request: web.Request) -> web.Response:
+        return answer(web_texts.setup(), "application/json")
+
+    async def where(request: web.Request) -> web.Response:
+        return answer(config, "application/json")
+
+    app = web.Application()
+    app.router.add_get("/config.json", where)
+    app.router.add_get("/setup.json", setup)
+    app.router.add_get("/i18n/{lang}.json", texts)
+    app.router.add_get("/rules/{lang}.json", rules)
+    for path in files:
+        app.router.add_get(path, static)
+    return app
 
 
 async def start_web(
-    game_url: str, host: str, port: int, public_url: str | None, cafile: Path | None = None
+    game_port: int, host: str, port: int, tls: ssl.SSLContext | None = None
 ) -> tuple[web.AppRunner, int]:
-    """Serve the web page on ``host:port`` in this loop; ``(runner, port)`` (cleanup the runner)."""
-    server = _PageServer(client_command(game_url, cafile), host=host, port=port, title="koza")
-    app = await server._make_app()  # textual-serve's own routes, in our loop beside the game
-    runner = web.AppRunner(app, handle_signals=False)
+    """Serve the page on ``host:port`` in this loop; ``(runner, port)`` (cleanup the runner).
+
+    With ``tls`` (the game server's certificate) the page is served over HTTPS and its
+    WebSocket is ``wss://``, so a browser trusts both or neither.
+    """
+    app = make_app(game_port, tls is not None)
+    runner = web.AppRunner(app, handle_signals=False, access_log=None)
     await runner.setup()
-    site = web.TCPSite(runner, host, port)
+    site = web.TCPSite(runner, host, port, ssl_context=tls)
     await site.start()
     bound = port
     sockets = getattr(site._server, "sockets", None)  # the port the system chose for port 0
     if port == 0 and sockets:
         bound = sockets[0].getsockname()[1]
-    server.public_url = public_url or f"http://{host}:{bound}"
     return runner, bound

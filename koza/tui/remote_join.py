@@ -42,13 +42,15 @@ def seat_lines(room: RoomState | None) -> Text:
     if room is None:
         return Text("")
     lines = []
+    pairs = room.rules.get("teams") == "pairs"
     for n, s in enumerate(room.seats, start=1):
         name = s.name or t("net.seat_open")
         if s.kind == "bot":
             name = t("net.seat_bot", name=name)
         elif s.kind == "human" and not s.connected:
             name = t("net.seat_away", name=name)
-        lines.append(t("net.seat_line", n=n, name=name))
+        line = t("net.seat_line", n=n, name=name)
+        lines.append(t("net.seat_pair", line=line, pair=2 - n % 2) if pairs else line)
     return Text("\n".join(lines))
 
 
@@ -58,6 +60,10 @@ class WaitScreen(Screen[None]):
     BINDINGS = [
         Binding("s", "start", t("net.key_start")),
         Binding("escape", "leave", t("net.back")),
+        *(
+            Binding(str(n), f"pick_seat({n - 1})", t("net.seat_hint"), show=False)
+            for n in (2, 3, 4)
+        ),
     ]
 
     def __init__(self, client: KozaClient, address: str | None = None) -> None:
@@ -73,6 +79,8 @@ class WaitScreen(Screen[None]):
             yield Static("", id="wait-status")
             hint = "net.leave_hint" if self._watching else "net.start_hint"
             yield Static(t(hint), id="wait-hint")
+            if not self._watching and self.client.seat != 0:
+                yield Static(t("net.seat_hint"), id="wait-seat-hint")
         yield Footer()
 
     @property
@@ -106,7 +114,12 @@ class WaitScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "start":
             return not self._watching
+        if action == "pick_seat":  # the creator keeps the first seat: it starts the game
+            return not self._watching and self.client.seat != 0
         return True
+
+    async def action_pick_seat(self, seat: int) -> None:
+        await self.client.pick_seat(seat)
 
     async def action_start(self) -> None:
         await self.client.start()

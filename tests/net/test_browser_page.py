@@ -1,4 +1,4 @@
-"""``koza server --web``: headless Chromium opens the page, joins a room and plays a move.
+"""``koza server --web-terminal``: headless Chromium opens the page, joins a room and plays a move.
 
 Run by ``make test-browser`` (``KOZA_BROWSER_TEST=1``); skipped in the ordinary
 suite.  It needs Debian's ``chromium`` at /usr/bin/chromium and Playwright for
@@ -73,7 +73,7 @@ async def _settled(page: object, limit: float = 60) -> None:
 async def test_a_browser_joins_a_room_and_plays_a_move(tmp_path: Path) -> None:
     playwright_api = pytest.importorskip("playwright.async_api")
     server = subprocess.Popen(
-        [sys.executable, "-m", "koza", "server", "--port", "0", "--web", "0"]
+        [sys.executable, "-m", "koza", "server", "--port", "0", "--web-terminal", "0"]
         + ["--save-dir", str(tmp_path), "--bot-delay", "0"],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -83,7 +83,7 @@ async def test_a_browser_joins_a_room_and_plays_a_move(tmp_path: Path) -> None:
         assert server.stdout is not None
         lines = [server.stdout.readline() for _ in range(3)]
         game_url = re.search(r"listening on (ws://\S+)", lines[0]).group(1)  # type: ignore[union-attr]
-        page_url = re.search(r"web page on (http://\S+)", lines[2]).group(1)  # type: ignore[union-attr]
+        page_url = re.search(r"terminal web page on (http://\S+)", lines[2]).group(1)  # type: ignore[union-attr]
         _say(f"server at {game_url}, page at {page_url}")
 
         anna = KozaClient(game_url)

@@ -1,0 +1,151 @@
+"""Helpers for the web client's browser tests (no tests here).
+
+Debian's Chromium (``/usr/bin/chromium``) driven by Playwright for Python; never a
+downloaded browser.  ``READY`` is False (and the tests skip) when either is missing.
+``WebServer`` is ``koza server --web 0`` in a child process; ``play_step`` makes one
+move on a page by touch, the way a person on a phone would.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+READY = Path(CHROMIUM).exists() and importlib.util.find_spec("playwright") is not None
+WHY_NOT = "needs Debian's chromium at /usr/bin/chromium and Playwright for Python"
+PHONE = {"width": 360, "height": 640}
+DESKTOP = {"width": 1280, "height": 800}
+WAIT_MS = 120_000  # only a hang waits this long
+NAMES = "seats => seats.map(e => e.textContent)"  # the seat names a page shows, in order
+
+
+class WebServer:
+    """``koza server --web 0`` in a child process: ``page_url`` and ``game_url``."""
+
+    def __init__(self, folder: Path, *extra: str) -> None:
+        cmd = [sys.executable, "-m", "koza", "server", "--port", "0", "--web", "0"]
+        cmd += ["--bot-delay", "0", "--save-dir", str(folder), *extra]
+        env = {**os.environ, "KOZA_LANG": "en"}
+        self.proc = subprocess.Popen(
+            cmd,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env,
+            start_new_session=True,
+        )
+        assert self.proc.stdout is not None
+        lines = [self.proc.stdout.readline() for _ in range(3)]
+        game = re.search(r"(ws://[\d.]+:\d+)", lines[0])
+        page = re.search(r"(http://[\d.]+:\d+)", lines[2])
+        if game is None or page is None:
+            self.stop()
+            raise RuntimeError(f"koza server --web did not start: {lines!r}")
+        self.game_url, self.page_url = game.group(1), page.group(1)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+
+
+@contextlib.asynccontextmanager
+async def chromium() -> AsyncIterator[Any]:
+    """A headless Debian Chromium under Playwright."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield browser
+        finally:
+            await browser.close()
+
+
+async def phone(browser: Any, locale: str = "en-US") -> Any:
+    """A page in a touch phone's portrait viewport, speaking ``locale``."""
+    context = await browser.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, locale=locale, service_workers="block"
+    )
+    return await context.new_page()
+
+
+async def create_room(page: Any, name: str, players: int = 3, target: int = 0) -> str:
+    """Fill the new-room form by touch (random bots); the room's code once the table shows."""
+    await page.wait_for_selector("form.create", timeout=WAIT_MS)
+    await page.fill("form.create input[name=name]", name)
+    await page.select_option("form.create select[name=players]", str(players))
+    await page.select_option("form.create select[name=bot]", "random")
+    if target:
+        await page.tap("form.create details summary")
+        await page.fill("form.create input[name='rule.target']", str(target))
+    await page.tap("form.create button.primary")
+    await page.wait_for_selector(".table", timeout=WAIT_MS)
+    return str(await page.inner_text(".bar .code"))
+
+
+async def table_seq(page: Any) -> str:
+    return str(await page.get_attribute(".table", "data-seq"))
+
+
+async def next_seq(page: Any, seq: str) -> None:
+    """Wait until the page draws a table after event ``seq`` (or the page's view is gone)."""
+    await page.wait_for_function(
+        "s => { const t = document.querySelector('.table'); return !t || t.dataset.seq !== s; }",
+        arg=seq,
+        timeout=WAIT_MS,
+    )
+
+
+READY_TO_ACT = ".status.mine, .dialog button.next-round:not([disabled]), .dialog .goat"
+
+
+async def play_step(page: Any) -> bool:
+    """Make the page's next move by touch; False once the game is over."""
+    await page.wait_for_selector(READY_TO_ACT, timeout=WAIT_MS)
+    if await page.locator(".dialog .goat").count():
+        return False
+    seq = await table_seq(page)
+    if await page.locator(".dialog button.next-round:not([disabled])").count():
+        await page.tap(".dialog button.next-round")
+    elif await page.locator(".hand .tile.legal").count():
+        await page.tap(".hand .tile.legal >> nth=0")
+        await page.wait_for_function(  # played at once, or its ends offered
+            "s => document.querySelector('.end.target')"
+            " || document.querySelector('.table')?.dataset.seq !== s",
+            arg=seq,
+            timeout=WAIT_MS,
+        )
+        if await page.locator(".end.target").count():
+            await page.tap(".end.target >> nth=0")
+    elif await page.locator(".move-doubles").count():
+        await page.tap(".move-doubles >> nth=0")
+    elif await page.locator(".move-draw:not([disabled])").count():
+        await page.tap(".move-draw")
+    else:
+        await page.tap(".move-pass")
+    await next_seq(page, seq)
+    return True
