@@ -1,6 +1,6 @@
 // koza in the browser: the screens, the game as this seat sees it, and what the player does.
 import { chooseLang, load, lang, languages, t, said } from "./i18n.js";
-import { Connection } from "./net.js";
+import { Connection, drawCode } from "./net.js";
 import { drawTable, endsFor, el, button } from "./table.js";
 import { scoreSheet, logPanel, chatPanel, summary } from "./panels.js";
 import { createForm, joinForm, passwordForm, waitingRoom, loadSetup } from "./home.js";
@@ -28,7 +28,8 @@ async function connect() {
       if (conn !== game.conn) return;
       game.banner = state === "open" ? "" : t("web.reconnecting");
       drawBanner();
-    }
+    },
+    () => game.code
   );
   conn.again = () => {
     if (!game.code) return null;
@@ -129,7 +130,8 @@ const act = {
   async create(settings) {
     localStorage.setItem("koza.name", settings.name);
     game.settings = settings;
-    await request("create", { type: "create_room", ...settings });
+    game.code = drawCode();
+    await request("create", { type: "create_room", ...settings, code: game.code });
   },
   async join(code, name, password) {
     localStorage.setItem("koza.name", name);
@@ -205,7 +207,8 @@ const act = {
       old.send({ type: "chat", text: `↻ #${code}` });
       setTimeout(() => old.close(), 500);
     };
-    await request("create", { type: "create_room", ...settings });
+    game.code = drawCode();
+    await request("create", { type: "create_room", ...settings, code: game.code });
   },
 };
 

@@ -1,17 +1,30 @@
 // The WebSocket to the game server: the protocol `koza join` speaks, with reconnection.
 let config = null;
 
-async function gameUrl() {
+// A room's address carries its code (/room/CODE), so a proxy can send every connection
+// about one room to the same server.
+async function gameUrl(code) {
   if (!config) config = await (await fetch("/config.json")).json();
   const scheme = config.tls || location.protocol === "https:" ? "wss" : "ws";
   const host = location.hostname.includes(":") ? `[${location.hostname}]` : location.hostname;
-  return `${scheme}://${host}:${config.port}`;
+  const path = code ? `/room/${encodeURIComponent(code)}` : "";
+  return `${scheme}://${host}:${config.port}${path}`;
+}
+
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"; // the server's (no 0/O, 1/I)
+const CODE_LENGTH = 10;
+
+/** A new room's code, drawn here as `koza host --server` does (32 letters: no bias from % 32). */
+export function drawCode() {
+  const bytes = crypto.getRandomValues(new Uint8Array(CODE_LENGTH));
+  return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
 }
 
 export class Connection {
   /** `onMessage(msg)` gets every server message; `onState(text)` hears "open", "lost", "retry". */
-  constructor(onMessage, onState) {
+  constructor(onMessage, onState, codeOf = () => null) {
     this.onMessage = onMessage;
+    this.codeOf = codeOf; // the room this connection is about, once known
     this.onState = onState;
     this.ws = null;
     this.again = null; // the message that takes the seat back after a reconnection
@@ -22,7 +35,7 @@ export class Connection {
   }
 
   async open() {
-    const url = await gameUrl();
+    const url = await gameUrl(this.codeOf());
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(url);
       this.ws = ws;
