@@ -5,8 +5,35 @@ from __future__ import annotations
 
 MATCH_EN: dict[str, str] = {
     "table.empty_chain_first_lead": "The chain is empty: {name} to lead, with {which}.",
+    "match.plan_rotating": "rotating partners",
+    "match.plan_goats": "until someone is the goat {n} times",
+    "match.plan_games": "{n} games",
+    "match.over": "over",
+    "match.going_on": "going on",
+    "match.played": "{n} games played",
+    "match.sheet_title": "Match sheet: {plan}, {played}, {state}",
+    "match.col_player": "player",
+    "match.col_pair": "pair",
+    "match.col_won": "won",
+    "match.col_goats": "goats",
+    "match.col_not_goat": "not goat",
+    "match.col_points": "points",
+    "cli.match_help": (
+        "play matches instead of single games: a number of games (3), goats:N (until someone "
+        "is the goat N times) or rotating-partners (4 players in pairs, three games); "
+        "--games then counts matches (default 1)"
+    ),
+    "sim.match_head": "sim: {matches}, {plan}, {players}, seed {seed}, rules {rules}",
+    "sim.matches": "{n} matches",
+    "sim.match_file": "match {n}: {file}",
+    "verify.match_ok": "match ok, {plan}, {played}",
 }
 """Each key's English."""
 
-MATCH_ONE: dict[str, str] = {}
+MATCH_ONE: dict[str, str] = {
+    "match.plan_goats": "until someone is the goat {n} time",
+    "match.plan_games": "{n} game",
+    "match.played": "{n} game played",
+    "sim.matches": "{n} match",
+}
 """The English "one" form of the messages here that count ``{n}``."""
