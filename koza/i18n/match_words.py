@@ -27,6 +27,19 @@ MATCH_EN: dict[str, str] = {
     "sim.matches": "{n} matches",
     "sim.match_file": "match {n}: {file}",
     "verify.match_ok": "match ok, {plan}, {played}",
+    "new.match": "Match",
+    "new.match_one": "one game",
+    "new.match_games": "N games",
+    "new.match_goats": "until someone is the goat N times",
+    "new.match_rotating": "rotating partners (4 in pairs)",
+    "new.help_match": (
+        "One game, or a match: N games, until someone is the goat N times, or rotating "
+        "partners (three games, each player partnered with each other once)."
+    ),
+    "new.match_bad": "Match: {value} is not a number from 1 to {most}.",
+    "match.sheet": "Match sheet",
+    "match.next_game": "Next game",
+    "match.key_next": "next game",
 }
 """Each key's English."""
 

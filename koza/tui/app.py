@@ -149,6 +149,7 @@ class KozaApp(App[int]):
         self._on_start = on_start
         self._on_table_drawn = on_table_drawn
         self._sessions: list[tuple[Any, Screen[Any] | None]] = []
+        self.match: Any = None  # the match being played (koza.match_session), if any
         # Keep the chosen theme in the save folder; by default not in headless runs
         # (tests, snapshots, benches), so a player's theme never leaks into them.
         self._remember_theme = remember_theme
@@ -298,6 +299,9 @@ class KozaApp(App[int]):
         session = self.load_save(path)
         if session is None:
             return False
+        from koza.tui.match_flow import find_match
+
+        self.match = find_match(Path(path))  # a game of a match goes on as the match's
         await self.open_table(session)
         return True
 
