@@ -286,22 +286,23 @@ class KozaApp(App[int]):
         """Open a saved game's session; on failure a message (file untouched) and None."""
         self.release_sessions()
         try:
-            return self.services.open(path)
+            session = self.services.open(path)
         except Exception as exc:  # SaveError and anything else: never a traceback
             self.show_message(
                 t("saves.title"),
                 cannot_open(path, exc),
             )
             return None
+        from koza.tui.match_flow import find_match
+
+        self.match = find_match(Path(path))  # a game of a match goes on as the match's
+        return session
 
     async def resume_save(self, path: Path) -> bool:
         """Open a saved game at its table (True), or show why it cannot be (False)."""
         session = self.load_save(path)
         if session is None:
             return False
-        from koza.tui.match_flow import find_match
-
-        self.match = find_match(Path(path))  # a game of a match goes on as the match's
         await self.open_table(session)
         return True
 
