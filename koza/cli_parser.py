@@ -90,6 +90,13 @@ class Formatter(argparse.HelpFormatter):
             " ".join(text.split()), width, initial_indent=indent, subsequent_indent=indent
         )
 
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        """An option's help in lines, never broken at a hyphen (``rotating-partners`` is typed
+        whole)."""
+        import textwrap
+
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
 
 class StrictParser(argparse.ArgumentParser):
     """A parser in the language in use whose errors raise ``UsageError`` (one line).

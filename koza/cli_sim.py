@@ -34,8 +34,17 @@ def run_sim(args: argparse.Namespace) -> int:
     from koza.session import Session
     from koza.storage.savefile import SaveError
 
+    missing = ["--players"] if args.players is None else []
+    if args.match is None and args.games is None:
+        missing.append("--games")  # a match may leave it out: one match
+    if missing:
+        return fail(f"sim: {t('cli.argparse.required', arg=', '.join(missing))}", EXIT_USAGE)
     try:
         rules = RuleSet.from_pairs(args.rule or [])
+        if args.match is not None:
+            from koza.cli_match import run_sim_match
+
+            return run_sim_match(args, rules)
         rules.check_players(args.players)
     except RuleError as exc:
         return fail(f"sim: {say_error(exc)}", EXIT_USAGE)
@@ -83,12 +92,9 @@ def add_sim_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
         t("cli.sim_about"),
         epilog=rule_options_help,  # made only for --help
     )
-    p.add_argument(
-        "--players", type=player_count, required=True, metavar="N", help=t("cli.players_help")
-    )
-    p.add_argument(
-        "--games", type=positive_int, required=True, metavar="G", help=t("cli.games_help")
-    )
+    p.add_argument("--players", type=player_count, metavar="N", help=t("cli.players_help"))
+    p.add_argument("--games", type=positive_int, metavar="G", help=t("cli.games_help"))
+    p.add_argument("--match", metavar="PLAN", help=t("cli.match_help"))
     p.add_argument("--seed", type=int, metavar="S", help=t("cli.sim_seed_help"))
     p.add_argument("--rule", action="append", metavar="KEY=VALUE", help=t("cli.rule_help"))
     p.set_defaults(func=run_sim)

@@ -57,11 +57,19 @@ def deals_summary(seed: int | None, dealt: int) -> str:
 
 
 def run_verify(args: argparse.Namespace) -> int:
+    from koza.storage.matchfile import is_match_file
+
     all_ok = True
     for path in args.files:
-        ok, line = verify_line(path)
-        print(line, file=sys.stdout if ok else sys.stderr)
-        all_ok &= ok
+        if is_match_file(path):
+            from koza.cli_match import verify_match
+
+            lines = verify_match(path)
+        else:
+            lines = [verify_line(path)]
+        for ok, line in lines:
+            print(line, file=sys.stdout if ok else sys.stderr)
+            all_ok &= ok
     return 0 if all_ok else 1
 
 

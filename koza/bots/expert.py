@@ -164,7 +164,8 @@ class _Context:
         return math.comb(pool - good, h) / math.comb(pool, h) if pool else 0.0
 
     def _fish_value(self, after: int) -> float:
-        """A move that makes a fish: good only if this hand holds the fewest points."""
+        """A move that makes a fish: good only if this hand holds the fewest points (under
+        ``fish_scoring=all_to_loser``: if it does not hold the most)."""
         mine = self.sc.hand_points(after)
         rivals = [self.est_other[s] for s in range(len(self.est_other)) if s != self.me]
         if self.pairs:
@@ -172,4 +173,6 @@ class _Context:
             mine += int(self.est_other[partner])
             rivals = [self.est_other[s] for s in self.order if not self.is_partner(s)]
             rivals = [sum(rivals)]
+        if self.sc.all_to_loser:  # only the most points write, and they write everyone's
+            return 40.0 if mine <= max(rivals) else -40.0
         return 40.0 if mine < min(rivals) else -40.0

@@ -10,7 +10,8 @@ loosest slots for the tiles still hidden and never rules out a deal that could
 have happened.
 
 The round's forced opening (round 1, or ``next_leader=highest_double``) also
-shows that no higher double (or, without doubles, no higher tile) was dealt.
+shows which tiles were not dealt: by default no higher double (or, without doubles,
+no higher tile); under ``first_lead`` the doubles the rule would have chosen first.
 
 Seats read as *sharp* (``infer(view, sharp=...)``: they always shed their
 heaviest fitting move, as ``greedy`` does) show more: every tile in hand at one
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from koza.core.dealing import ONE_ONE
 from koza.core.tiles import ALL_TILES_MASK, BIT, DOUBLES_MASK, HAS, IS_DOUBLE, N_TILES, PIPS
 from koza.core.view import SeatView
 
@@ -77,9 +79,19 @@ def opening_forbidden(view: SeatView) -> int:
     if not forced_opening(view) or not view.history or view.history[0].side != "open":
         return 0
     t0 = view.history[0].tiles[0]
+    rule = view.rules.first_lead
+    higher_tiles = sum(BIT[t] for t in range(t0 + 1, N_TILES))
+    if rule == "lowest_double":
+        raised = DOUBLES_MASK & ~BIT[0]  # 0-0 never opens: it may be anywhere
+        if IS_DOUBLE[t0]:
+            return raised & (BIT[t0] - 1)  # the lower doubles from 1-1 up
+        return raised | higher_tiles
+    if rule == "one_one" and t0 == ONE_ONE:
+        return 0  # 1-1 leads whatever else was dealt
+    unseen_one_one = BIT[ONE_ONE] if rule == "one_one" else 0
     if IS_DOUBLE[t0]:
-        return sum(BIT[d] for d in range(t0 + 1, N_TILES) if IS_DOUBLE[d])
-    return DOUBLES_MASK | sum(BIT[t] for t in range(t0 + 1, N_TILES))
+        return unseen_one_one | (DOUBLES_MASK & higher_tiles)
+    return DOUBLES_MASK | higher_tiles
 
 
 def forced_opening(view: SeatView) -> bool:

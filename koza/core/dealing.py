@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from koza.core.tiles import BIT, DOUBLES_MASK, HAS, N_TILES, tile_name
+from koza.core.tiles import BIT, DOUBLE_OF, DOUBLES_MASK, HAS, N_TILES, tile_name
 
 _BITLEN: Final[tuple[int, ...]] = tuple((i + 1).bit_length() for i in range(N_TILES))
 
@@ -34,6 +34,42 @@ def highest_opening(hands: Sequence[int]) -> tuple[int, int]:
         raise ValueError("no tiles were dealt")
     pick = every & DOUBLES_MASK or every
     t = pick.bit_length() - 1
+    for seat, h in enumerate(hands):
+        if h >> t & 1:
+            return seat, t
+    raise AssertionError("unreachable")
+
+
+ONE_ONE: Final = DOUBLE_OF[1]  # the tile 1-1
+_RAISED_DOUBLES: Final = DOUBLES_MASK & ~BIT[0]  # 1-1 .. 6-6: the doubles that may open low
+
+
+def first_opening(hands: Sequence[int], first_lead: str = "highest_double") -> tuple[int, int]:
+    """``(seat, tile)`` that opens a round led by the rule ``first_lead``.
+
+    ``highest_double``: the highest double, else the highest tile.  ``one_one``: 1-1,
+    else as ``highest_double``.  ``lowest_double``: the lowest of 1-1 .. 6-6 (0-0 never
+    opens), else the highest plain tile.
+    """
+    if first_lead == "highest_double":
+        return highest_opening(hands)
+    every = 0
+    for h in hands:
+        every |= h
+    if first_lead == "one_one":
+        if every >> ONE_ONE & 1:
+            t = ONE_ONE
+        else:
+            return highest_opening(hands)
+    else:
+        low = every & _RAISED_DOUBLES
+        if low:
+            t = (low & -low).bit_length() - 1
+        else:
+            plain = every & ~DOUBLES_MASK
+            if not plain:
+                raise ValueError("no tile may open this deal")
+            t = plain.bit_length() - 1
     for seat, h in enumerate(hands):
         if h >> t & 1:
             return seat, t

@@ -18,7 +18,13 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from koza.core.dealing import bad_hand, highest_opening, shuffled_set, split_deal
+from koza.core.dealing import (
+    bad_hand,
+    first_opening,
+    highest_opening,
+    shuffled_set,
+    split_deal,
+)
 from koza.core.playout import random_playout
 from koza.core.tiles import (
     BIT,
@@ -54,6 +60,7 @@ __all__ = [
     "bad_hand",
     "deal",
     "fits",
+    "first_opening",
     "fits_any",
     "highest_opening",
     "is_legal",
@@ -352,8 +359,15 @@ def fits_any(r: Round) -> bool:
     return bool(r.hands[r.turn] & END_MASK[r.left][r.right])
 
 
-def deal(rng: random.Random, n: int, hand_size: int, doubles_ok: bool = True) -> Round:
-    """A freshly shuffled round led as round 1 is (highest double, else highest tile)."""
+def deal(
+    rng: random.Random,
+    n: int,
+    hand_size: int,
+    doubles_ok: bool = True,
+    first_lead: str = "highest_double",
+) -> Round:
+    """A freshly shuffled round led as round 1 is (``first_lead``: by default the highest
+    double, else the highest tile)."""
     hands, bazaar = split_deal(shuffled_set(rng), n, hand_size)
-    leader, opening = highest_opening(hands)
+    leader, opening = first_opening(hands, first_lead)
     return Round(hands, bazaar, leader, opening, doubles_ok)

@@ -339,6 +339,7 @@ def _scored(b: StateBuilder, ev: RoundScored) -> None:
         result.sheets.totals,
         result.newly_opened,
         r.leader,
+        _last_mover(b),
     )
     got = (ev.round, ev.outcome, ev.out_seat, ev.hand_points, ev.recorded, ev.totals, ev.opened)
     if got != want[:7]:
@@ -352,6 +353,12 @@ def _scored(b: StateBuilder, ev: RoundScored) -> None:
         )
     b.seq, b.phase, b.sheets = ev.seq, "round_over", result.sheets
     b.records = (*b.records, want)
+
+
+def _last_mover(b: StateBuilder) -> int:
+    """The seat that made the round's last move (-1 if the round holds none)."""
+    moves = b.pending or b.history
+    return moves[-1].seat if moves else -1
 
 
 def _game_over(b: StateBuilder, ev: GameOver) -> None:

@@ -26,16 +26,20 @@ def expected_leader(state: PastRounds, hands: list[int]) -> tuple[int, int]:
     """``(leader, opening tile or -1)`` for the next round under the rules.
 
     Round 1, and every round under ``next_leader=highest_double``: the holder of
-    the highest double (else the highest tile) leads and must open with it.
-    Otherwise the player who went out leads with any tile; after a fish the
-    fewest counted round points (0-0 bonus included) lead, ties going to the
-    first tied seat in turn order after the previous round's leader.
+    the tile ``first_lead`` names (by default the highest double, else the highest
+    tile) leads and must open with it.  Otherwise the player who went out leads with
+    any tile; after a fish, under ``next_leader=fish_closer`` the player who made its
+    last move, else the fewest counted round points (0-0 bonus included) lead, ties
+    going to the first tied seat in turn order after the previous round's leader.
     """
-    if not state.records or state.rules.next_leader == "highest_double":
-        return engine.highest_opening(hands)
+    rules = state.rules
+    if not state.records or rules.next_leader == "highest_double":
+        return engine.first_opening(hands, rules.first_lead)
     last = state.records[-1]
     if last.out_seat is not None:
         return last.out_seat, -1
+    if rules.next_leader == "fish_closer":
+        return last.closer, -1
     return next_leader_after_fish(last.hand_points, last.leader), -1
 
 

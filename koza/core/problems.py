@@ -140,6 +140,30 @@ PROBLEMS: dict[str, str] = {
 }
 """Each problem's English, with ``{placeholders}`` for its values."""
 
+PROBLEMS.update(  # a match of several games (issue 29): its plan, its file, its games
+    {
+        "match.bad_plan": (
+            "bad match {text}: give a number of games (1 to {most}), goats:N or rotating-partners"
+        ),
+        "match.rotating_four": "rotating partners needs exactly 4 players, not {n}",
+        "match.not_match_file": "not a koza match file",
+        "match.newer_schema": (
+            "match schema {schema} is newer than this koza {version} understands "
+            "(schema {known}); update koza to open it"
+        ),
+        "match.bad_file": "not a valid match file: {field} {error}",
+        "match.no_games": "the match names no game",
+        "match.game_name": "game {n}: {name} is not the name of a save beside the match file",
+        "match.game_bad": "game {n}: {error}",
+        "match.wrong_seats": "game {n} does not seat the match's players as its plan says",
+        "match.wrong_rules": "game {n} is not played by the rules of game 1",
+        "match.wrong_seed": "game {n}'s seed is not the one the match gives it",
+        "match.unfinished": "game {n} is unfinished, yet game {later} follows it",
+        "match.after_over": "game {n} was played after the match was over",
+        "match.too_many": "the match names {games} games, more than its plan allows ({most})",
+    }
+)
+
 
 class English(Protocol):
     """A value said in words of its own (a ``Problem``, a rule's ``Reason``)."""

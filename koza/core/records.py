@@ -58,7 +58,8 @@ class Action(NamedTuple):
 
 
 class RoundRecord(NamedTuple):
-    """The score sheet line of one finished round (``leader``: who led it)."""
+    """The score sheet line of one finished round (``leader``: who led it; ``closer``: who
+    made its last move, the move that went out or made the fish)."""
 
     round: int
     outcome: str
@@ -68,3 +69,4 @@ class RoundRecord(NamedTuple):
     totals: tuple[int, ...]
     opened: tuple[bool, ...]
     leader: int = -1
+    closer: int = -1

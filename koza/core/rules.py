@@ -70,20 +70,34 @@ class RuleSet(BaseModel):
         description="What becomes of a closed sheet's points that fall short of the threshold.",
         json_schema_extra=_words(discard="dropped", carry="carried until the sheet opens"),
     )
-    fish_scoring: Literal["own_pips", "lowest_exempt"] = Field(
+    fish_scoring: Literal["own_pips", "lowest_exempt", "all_to_loser"] = Field(
         "own_pips",
         title="Scoring a fish",
         description="How points are written down after a blocked round.",
         json_schema_extra=_words(
-            own_pips="everyone writes own points", lowest_exempt="the fewest points write 0"
+            own_pips="everyone writes own points",
+            lowest_exempt="the fewest points write 0",
+            all_to_loser="the most points write everyone's, a tie writes nothing",
         ),
     )
-    next_leader: Literal["winner_any_tile", "highest_double"] = Field(
+    first_lead: Literal["highest_double", "one_one", "lowest_double"] = Field(
+        "highest_double",
+        title="Who leads round 1",
+        description="Which tile opens the first round; its holder must lead with it.",
+        json_schema_extra=_words(
+            highest_double="the highest double",
+            one_one="1-1, else the highest double",
+            lowest_double="the lowest double from 1-1 up",
+        ),
+    )
+    next_leader: Literal["winner_any_tile", "highest_double", "fish_closer"] = Field(
         "winner_any_tile",
         title="Who leads later",
         description="Who puts down the first tile of every round after the first.",
         json_schema_extra=_words(
-            winner_any_tile="the winner, any tile", highest_double="highest double, as in round 1"
+            winner_any_tile="the winner, any tile",
+            highest_double="highest double, as in round 1",
+            fish_closer="the winner; after a fish, whoever made it",
         ),
     )
     target: int = Field(

@@ -34,6 +34,7 @@ class ScoringRules:
     threshold: int
     carry: bool
     lowest_exempt: bool
+    all_to_loser: bool
     target: int
     side: tuple[int, ...]  # seat -> side
     sides: int
@@ -47,6 +48,7 @@ class ScoringRules:
             threshold=rules.open_threshold,
             carry=rules.open_mode == "carry",
             lowest_exempt=rules.fish_scoring == "lowest_exempt",
+            all_to_loser=rules.fish_scoring == "all_to_loser",
             target=rules.target,
             side=tuple(side_of(s, n, rules) for s in range(n)),
             sides=n_sides(n, rules),
@@ -69,6 +71,11 @@ class ScoringRules:
         elif self.lowest_exempt:
             low = min(pts)
             pts = [0 if p == low else p for p in pts]
+        elif self.all_to_loser:
+            top = max(pts)
+            whole = sum(pts)
+            loser = pts.index(top) if pts.count(top) == 1 else -1
+            pts = [whole if s == loser else 0 for s in range(self.sides)]
         return pts
 
 
@@ -112,6 +119,8 @@ def score_round(rules: RuleSet, hands: list[int], out_seat: int, sheets: Sheets)
 
     Where the rule book is silent: under ``fish_scoring=lowest_exempt`` every side
     tied for the fewest points records 0 ("fewest" counts the 0-0 bonus as scored);
+    under ``all_to_loser`` "most" and "the pips of all hands" count it too, and the
+    side that takes them still passes through its opening threshold;
     in pairs mode the side of the player who went out records 0 whatever the
     partner holds; a sheet that opens under ``open_mode=carry`` records the whole
     carried sum at once.

@@ -149,6 +149,7 @@ class KozaApp(App[int]):
         self._on_start = on_start
         self._on_table_drawn = on_table_drawn
         self._sessions: list[tuple[Any, Screen[Any] | None]] = []
+        self.match: Any = None  # the match being played (koza.match_session), if any
         # Keep the chosen theme in the save folder; by default not in headless runs
         # (tests, snapshots, benches), so a player's theme never leaks into them.
         self._remember_theme = remember_theme
@@ -285,13 +286,17 @@ class KozaApp(App[int]):
         """Open a saved game's session; on failure a message (file untouched) and None."""
         self.release_sessions()
         try:
-            return self.services.open(path)
+            session = self.services.open(path)
         except Exception as exc:  # SaveError and anything else: never a traceback
             self.show_message(
                 t("saves.title"),
                 cannot_open(path, exc),
             )
             return None
+        from koza.tui.match_flow import find_match
+
+        self.match = find_match(Path(path))  # a game of a match goes on as the match's
+        return session
 
     async def resume_save(self, path: Path) -> bool:
         """Open a saved game at its table (True), or show why it cannot be (False)."""

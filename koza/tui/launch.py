@@ -25,11 +25,18 @@ def unopenable(path: Path, exc: Exception) -> str:
     return " ".join(cannot_open(path, exc).split("\n"))
 
 
-def run_app(save_dir: Path | None = None, session: Any = None) -> int:
-    """Run the app until the player quits; its exit code."""
+def run_app(
+    save_dir: Path | None = None, session: Any = None, match: Any = None, sheet: bool = False
+) -> int:
+    """Run the app until the player quits; its exit code.  A game of a match (``match``,
+    else the match beside its save) goes on as the match's; ``sheet`` shows its sheet."""
     from koza.tui.app import KozaApp
+    from koza.tui.match_flow import MatchSheetScreen, find_match
 
-    app = KozaApp(save_dir, session=session)
+    on_start = (lambda a: a.push_screen(MatchSheetScreen(match))) if sheet else None
+    app = KozaApp(save_dir, session=session, on_start=on_start)
+    path = getattr(session, "path", None)
+    app.match = match or (find_match(path) if isinstance(path, Path) else None)
     app.run()
     return int(app.return_code or 0)
 
@@ -54,7 +61,19 @@ def open_for_resume(save_dir: Path | None, path: Path | None) -> Any:
 
 
 def resume(save_dir: Path | None = None, path: Path | None = None) -> int:
-    """``koza resume [FILE]``: straight to the table of a saved game."""
+    """``koza resume [FILE]``: straight to the table of a saved game (of a match file:
+    the match's game to play now, or its sheet once it is over)."""
+    from koza.storage.matchfile import is_match_file
+
+    if path is not None and is_match_file(Path(path)):
+        from koza.match_session import MatchSession
+
+        try:
+            match = MatchSession.open(path)
+            session = match.next_game()
+        except Exception as exc:  # SaveError, a lock held by another koza ...
+            return _fail(f"resume: {unopenable(Path(path), exc)}")
+        return run_app(save_dir, session, match, sheet=session is None)
     try:
         session = open_for_resume(save_dir, path)
     except ValueError as exc:

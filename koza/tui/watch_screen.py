@@ -35,6 +35,8 @@ NO_SEAT = "-"
 """The setup's value of an empty third or fourth seat."""
 ROUND_END_PAUSE = 4
 """Between rounds the finished table stays up this many bot delays."""
+AUTO_NEXT_ROUND_WATCHED = 1.0
+"""The least time, in seconds, a finished game of a watched match stays up."""
 
 
 def watch_seats(specs: Sequence[str] | None = None) -> list[SeatInfo]:
@@ -159,6 +161,20 @@ class WatchScreen(TableScreen):
         self.refresh_table()
         if self.phase == "round_over" and not self.runner.paused:
             self._schedule_deal()
+        elif self.phase == "game_over":
+            from koza.tui.match_flow import plays_match_game
+
+            if plays_match_game(self.app, self.session):  # a watched match goes on by itself
+                wait = max(AUTO_NEXT_ROUND_WATCHED, self.runner.delay * ROUND_END_PAUSE)
+                self.set_timer(wait, self._match_game_over)
+
+    def _match_game_over(self) -> None:
+        from koza.tui.match_flow import after_game
+
+        app, state = self.app, self.session.game.state
+        if app.screen is self:
+            self.action_leave()
+            app.call_later(after_game, app, state, True)
 
     def _schedule_deal(self) -> None:
         if self._deal_timer is None:

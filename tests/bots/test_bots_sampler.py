@@ -125,7 +125,7 @@ def _events_for(state: GameState, shuffle: list[int]) -> list[Event]:
     n = state.n_players
     hs = state.rules.hand_size_for(n)
     hands, _ = engine.split_deal(shuffle, n, hs)
-    leader, opening = engine.highest_opening(hands)
+    leader, opening = engine.first_opening(hands, state.rules.first_lead)
     events: list[Event] = [
         GameCreated(seq=0, game_id="other", rules=state.rules, seats=state.seats, seed=None),
         RoundDealt(
@@ -194,7 +194,7 @@ def _brute_log_weight(view: SeatView, shuffle: list[int], model: PlayModel) -> f
     """The play model's log-weight, from the hands replayed on a full shuffle."""
     n = view.n_players
     hands, bazaar = engine.split_deal(shuffle, n, view.rules.hand_size_for(n))
-    leader, opening = engine.highest_opening(hands)
+    leader, opening = engine.first_opening(hands, view.rules.first_lead)
     forced = not view.records or view.rules.next_leader == "highest_double"
     if not forced:
         leader, opening = view.leader, -1

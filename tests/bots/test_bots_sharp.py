@@ -31,7 +31,9 @@ def _greedy_could_have(view: SeatView, shuffle: list[int], sharp: frozenset[int]
     hands, bazaar = engine.split_deal(
         shuffle, view.n_players, view.rules.hand_size_for(view.n_players)
     )
-    leader, opening = engine.highest_opening(hands) if forced else (view.leader, -1)
+    leader, opening = (
+        engine.first_opening(hands, view.rules.first_lead) if forced else (view.leader, -1)
+    )
     r = engine.Round(hands, bazaar, leader, opening, view.rules.double_play == "doubles")
     checked = 0
     for i, act in enumerate(view.history):

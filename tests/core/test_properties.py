@@ -182,17 +182,41 @@ def table_mask(state: GameState) -> int:
     return mask_of(p.tile for p in state.chain)
 
 
-def expected_lead(rules: RuleSet, last: RoundScored | None, prev_leader: int) -> int | None:
-    """Who leads the next round by the rule book, from the round before (None: highest tile)."""
+def named_opening(rules: RuleSet, hands: list[int]) -> tuple[int, int]:
+    """``(seat, tile)`` that opens by ``first_lead``, read plainly from the rule book."""
+    dealt = [t for t in range(N_TILES) if any(h >> t & 1 for h in hands)]
+    doubles = [t for t in dealt if HALVES[t][0] == HALVES[t][1]]
+    plain = [t for t in dealt if HALVES[t][0] != HALVES[t][1]]
+    one_one = DOUBLE_OF[1]
+    if rules.first_lead == "one_one" and one_one in dealt:
+        tile = one_one
+    elif rules.first_lead == "lowest_double":
+        raised = [t for t in doubles if t != DOUBLE_OF[0]]
+        tile = (
+            min(raised, key=lambda t: HALVES[t][0])
+            if raised
+            else max(plain, key=HALVES.__getitem__)
+        )
+    else:
+        tile = max(doubles or plain, key=HALVES.__getitem__)
+    return next(s for s, h in enumerate(hands) if h >> tile & 1), tile
+
+
+def expected_lead(
+    rules: RuleSet, last: RoundScored | None, prev_leader: int, closer: int, hands: list[int]
+) -> tuple[int, int | None]:
+    """Who leads the next round by the rule book, and the tile it must open with (if any)."""
     if last is None or rules.next_leader == "highest_double":
-        return None  # checked by the fold against engine.highest_opening
+        return named_opening(rules, hands)
     if last.out_seat is not None:
-        return last.out_seat
+        return last.out_seat, None
+    if rules.next_leader == "fish_closer":
+        return closer, None
     n = len(last.hand_points)
     low = min(last.hand_points)
     return next(
         s for s in [(prev_leader + k) % n for k in range(1, n + 1)] if last.hand_points[s] == low
-    )
+    ), None
 
 
 class Sheet:
@@ -225,6 +249,10 @@ class Sheet:
         elif self.rules.fish_scoring == "lowest_exempt":
             low = min(side)
             side = [0 if x == low else x for x in side]
+        elif self.rules.fish_scoring == "all_to_loser":
+            most = max(side)
+            alone = side.count(most) == 1
+            side = [sum(side) if x == most and alone else 0 for x in side]
         recorded = []
         for i, x in enumerate(side):
             if not self.open[i] and self.rules.open_mode == "carry":
@@ -246,7 +274,7 @@ def play_game(players: int, rules: RuleSet, seed: int) -> Game:
     totals = game.state.sheets.totals
     sheet = Sheet(rules, players)
     last: RoundScored | None = None
-    leader = -1
+    leader = closer = -1
     while game.state.round_no < 300:
         st_ = game.state
         if st_.phase == "game_over":
@@ -258,14 +286,15 @@ def play_game(players: int, rules: RuleSet, seed: int) -> Game:
         assert r is not None
         if not st_.history:  # a fresh round: check its leader
             dealt = next(e for e in reversed(game.events) if isinstance(e, RoundDealt))
-            want = expected_lead(rules, last, leader)
-            assert want is None or dealt.leader == want
+            want = expected_lead(rules, last, leader, closer, list(r.hands))
+            assert (dealt.leader, dealt.opening) == want
             leader = dealt.leader
         check_accounted(r, table_mask(st_))
         legal = game.legal_moves()
         for cmd in legal:  # every offered command is accepted by the fold
             apply_event(st_, event_for(st_, cmd))
         n_before = len(game.events)
+        closer = r.turn
         game.play(rng.choice(legal))
         for ev in game.events[n_before:]:
             if isinstance(ev, RoundScored):

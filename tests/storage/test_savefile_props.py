@@ -19,8 +19,9 @@ rule_sets = st.builds(
     blank_double_when=st.sampled_from(["always", "alone"]),
     open_threshold=st.sampled_from([0, 13, 25]),
     open_mode=st.sampled_from(["discard", "carry"]),
-    fish_scoring=st.sampled_from(["own_pips", "lowest_exempt"]),
-    next_leader=st.sampled_from(["winner_any_tile", "highest_double"]),
+    fish_scoring=st.sampled_from(["own_pips", "lowest_exempt", "all_to_loser"]),
+    next_leader=st.sampled_from(["winner_any_tile", "highest_double", "fish_closer"]),
+    first_lead=st.sampled_from(["highest_double", "one_one", "lowest_double"]),
     target=st.integers(1, 60),
     redeal=st.sampled_from(["off", "bad_hand"]),
 )

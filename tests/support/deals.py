@@ -91,8 +91,9 @@ def rule_sets(max_target: int = 200) -> st.SearchStrategy[RuleSet]:
         blank_double_when=st.sampled_from(["always", "alone"]),
         open_threshold=st.integers(0, 50),
         open_mode=st.sampled_from(["discard", "carry"]),
-        fish_scoring=st.sampled_from(["own_pips", "lowest_exempt"]),
-        next_leader=st.sampled_from(["winner_any_tile", "highest_double"]),
+        fish_scoring=st.sampled_from(["own_pips", "lowest_exempt", "all_to_loser"]),
+        next_leader=st.sampled_from(["winner_any_tile", "highest_double", "fish_closer"]),
+        first_lead=st.sampled_from(["highest_double", "one_one", "lowest_double"]),
         target=st.integers(1, max_target),
         redeal=st.sampled_from(["off", "bad_hand"]),
     )

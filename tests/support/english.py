@@ -75,6 +75,10 @@ TYPED = {
     "Bot",
     "teams",
     "pairs",
+    "PLAN",
+    "goats:N",
+    "rotating-partners",
+    "rotating",  # of rotating-partners: the option pattern takes its -partners
 }
 """Latin words that are code or names in any language."""
 

@@ -14,6 +14,9 @@ RULES = [
     (4, RuleSet(teams="pairs")),
     (3, RuleSet(hand_size="seven", next_leader="highest_double")),
     (2, RuleSet(double_play="off", blank_double_when="alone")),
+    (3, RuleSet(first_lead="one_one")),
+    (4, RuleSet(first_lead="lowest_double", next_leader="highest_double")),
+    (2, RuleSet(first_lead="lowest_double", fish_scoring="all_to_loser")),
 ]
 """Player counts and rule sets the deal-sampling tests cover."""
 
@@ -39,7 +42,7 @@ def replay_public_history(view: SeatView, shuffle: list[int], forced_opening: bo
     assert sorted(shuffle) == list(range(28))
     hands, bazaar = engine.split_deal(shuffle, n, view.rules.hand_size_for(n))
     if forced_opening:
-        leader, opening = engine.highest_opening(hands)
+        leader, opening = engine.first_opening(hands, view.rules.first_lead)
         assert leader == view.leader
     else:
         leader, opening = view.leader, -1

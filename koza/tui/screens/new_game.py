@@ -28,7 +28,9 @@ from koza.core.events import SeatInfo
 from koza.core.rules import RuleError, RuleSet, describe
 from koza.i18n.problems import say_error
 from koza.tui.footer import Footer
+from koza.tui.match_flow import start_match
 from koza.tui.screens._util import koza_app
+from koza.tui.screens.match_row import match_row, read_plan, show_count
 from koza.tui.settings import read_settings, write_setting
 from koza.tui.strings import bot_name, rule_option, rule_values, t
 from koza.tui.styled_once import StyledOnce
@@ -36,6 +38,7 @@ from koza.tui.styled_once import StyledOnce
 MAX_SEATS = 4
 PREFERRED_BOTS = ("greedy", "montecarlo", "expert")
 SETTING = "new_game"  # the key of the last setup in koza-settings.json
+MATCH_HELP = {"match-kind": "new.help_match", "match-count": "new.help_match"}
 
 
 def default_level(levels: Sequence[str]) -> str:
@@ -79,6 +82,7 @@ class NewGameScreen(StyledOnce, Screen[None]):
             yield Static(t("new.rules"), classes="new-section")
             for name in RuleSet.model_fields:
                 yield from self._rule_row(name)
+            yield from match_row()
             with Horizontal(classes="new-row"):
                 yield Label(t("new.seed"), classes="new-label")
                 yield Input(placeholder=t("new.seed_hint"), compact=True, id="seed")
@@ -152,7 +156,7 @@ class NewGameScreen(StyledOnce, Screen[None]):
             )
         if wid.startswith("level-") and isinstance(widget, Select):
             return self.level_help(str(widget.value))
-        key = {"players": "new.help_players", "seed": "new.help_seed"}.get(wid)
+        key = {"players": "new.help_players", "seed": "new.help_seed"}.get(wid, MATCH_HELP.get(wid))
         if key is None:
             parts = {"kind": "new.help_kind", "name": "new.help_name", "hints": "hint.form_help"}
             key = parts.get(wid.split("-")[0])
@@ -210,6 +214,7 @@ class NewGameScreen(StyledOnce, Screen[None]):
             kind = self.query_one(f"#kind-{i}", Select).value
             self.query_one(f"#level-{i}", Select).display = kind == "bot"
             self.query_one(f"#hints-{i}", Select).display = kind == "human"
+        show_count(self)
 
     def _players(self) -> int:
         value = self.query_one("#players", Select).value
@@ -238,6 +243,7 @@ class NewGameScreen(StyledOnce, Screen[None]):
         """Validate the form, show the first problem; True if it can start."""
         try:
             self.collect()
+            read_plan(self, self._players())
         except ValueError as exc:
             self.show_error(str(exc))
             return False
@@ -304,12 +310,17 @@ class NewGameScreen(StyledOnce, Screen[None]):
             return
         try:
             seats, rules, seed = self.collect()
+            plan = read_plan(self, len(seats))
         except (ValueError, RuleError) as exc:
             self.show_error(str(exc))
             return
         app = koza_app(self)
         try:
-            session = app.services.create(seats, rules, seed, app.save_dir)
+            if plan is None:
+                app.match = None
+                session = app.services.create(seats, rules, seed, app.save_dir)
+            else:
+                session = start_match(app, seats, rules, seed, plan)
         except Exception as exc:  # the save folder cannot be written ...
             self.show_error(t("new.failed", error=say_error(exc)))
             return

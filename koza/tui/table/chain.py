@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from koza.core.tiles import tile_name
-from koza.tui.strings import t
+from koza.tui.strings import rule_option, t
 from koza.tui.table.scene import Scene
 from koza.tui.table.snake import ChainLayout, layout_chain
 from koza.tui.table.tile_faces import TileStyle, face_for
@@ -96,6 +96,9 @@ class ChainView(Widget):
             return t("table.empty_chain_with", name=name, tile=tile_name(sc.opening))
         if sc.round_no == 1 or sc.rules.next_leader == "highest_double":
             # a forced opening only its holder is told of: the others still know it is forced
+            if sc.rules.first_lead != "highest_double":
+                which = rule_option("first_lead").say(sc.rules.first_lead)
+                return t("table.empty_chain_first_lead", name=name, which=which)
             return t("table.empty_chain_highest", name=name)
         return t("table.empty_chain", name=name)
 

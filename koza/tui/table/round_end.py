@@ -103,5 +103,9 @@ class RoundEnd:
         app = self.app
         app.post_message(self.Finished())
         self.action_leave()
-        if rematch:
+        from koza.tui.match_flow import after_game, plays_match_game
+
+        if plays_match_game(app, self.session):  # the match sheet, then its next game
+            app.call_later(after_game, app, state)
+        elif rematch:
             app.call_later(app.rematch, state.seats, state.rules)  # type: ignore[attr-defined]
