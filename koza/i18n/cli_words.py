@@ -233,7 +233,9 @@ _NET: dict[str, str] = {
     "netcli.cert_help": "TLS certificate (PEM), with --key",
     "netcli.key_help": "TLS private key (PEM)",
     "netcli.web_help": "also serve the client as a web page",
-    "netcli.web_terminal_help": "also serve the terminal client as a web page (a process per browser tab)",
+    "netcli.web_terminal_help": (
+        "also serve the terminal client as a web page (a process per browser tab)"
+    ),
     "netcli.public_url_help": "the web page's address as browsers reach it",
     "netcli.lines_help": "a plain line-by-line table instead of the full screen",
     "netcli.behind_proxy_help": "a proxy on this machine forwards players: count each by X-Real-IP",
