@@ -10,6 +10,7 @@ from __future__ import annotations
 from koza.i18n.cli_words import CLI_EN, CLI_ONE
 from koza.i18n.coach_words import COACH_EN
 from koza.i18n.expert_words import EXPERT_EN
+from koza.i18n.learn_words import LEARN_EN
 from koza.i18n.net_words import SAYS_EN
 from koza.i18n.reason_words import REASON_EN, REASON_ONE
 from koza.i18n.review_words import REVIEW_EN
@@ -382,3 +383,4 @@ EN.update(STATS_EN)  # the statistics screen and the score plots (koza.i18n.stat
 EN.update(REVIEW_EN)  # the game review: koza review and the replay's marks
 EN.update(CLI_EN), EN_ONE.update(CLI_ONE)  # the command line and errors (cli_words)
 EN.update(EXPERT_EN)  # the expert bot's description (koza.i18n.expert_words)
+EN.update(LEARN_EN)  # the lessons of koza learn (koza.i18n.learn_words)
