@@ -138,6 +138,7 @@ LEARN_EN: dict[str, str] = {
     "learn.goat.round_done": "You have played a whole round of Kozel: you know the game now.",
     # --- how a round's end was counted --------------------------------------------
     "learn.story.out": "You went out: your hand counts 0.",
+    "learn.story.went_out": "{name} went out and counts 0.",
     "learn.story.fish": "A fish: the bazaar is empty and nobody can move, so every hand counts.",
     "learn.story.points": "{name}: {tiles} left in hand, {points} points.",
     "learn.story.blank": "0-0 counts {blank} on its own.",

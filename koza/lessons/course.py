@@ -121,7 +121,12 @@ def round_story(game: Game) -> list[tuple[str, dict[str, object]]]:
         return []
     rules = state.rules
     story: list[tuple[str, dict[str, object]]] = []
-    story.append(("learn.story.fish" if scored.outcome == "fish" else "learn.story.out", {}))
+    if scored.outcome == "fish":
+        story.append(("learn.story.fish", {}))
+    elif scored.out_seat == YOU:
+        story.append(("learn.story.out", {}))
+    elif scored.out_seat is not None:
+        story.append(("learn.story.went_out", {"name": state.seats[scored.out_seat].name}))
     for seat, info in enumerate(state.seats):
         hand = list(tiles_of(r.hands[seat]))
         if not hand:

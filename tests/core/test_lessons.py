@@ -141,3 +141,18 @@ def test_a_move_written_wrong_is_a_value_error() -> None:
     for text in ("6-4", "jump", "doubles 6-6", "opening"):
         with pytest.raises(ValueError):
             parse_move(text)
+
+
+def test_the_story_names_who_went_out() -> None:
+    part = lessons()[-1].parts[-1]
+    seen = set()
+    for seed in range(40):
+        game = deal(part, RuleSet(), names_for(part, "You", "Bot"), seed=seed)
+        while game.state.phase == "playing":
+            game.play(game.legal_moves()[0])
+        scored = [k for k, _ in round_story(game)][0]
+        out = game.state.round.out_seat
+        want = {-1: "learn.story.fish", 0: "learn.story.out"}.get(out, "learn.story.went_out")
+        assert scored == want
+        seen.add(want)
+    assert seen >= {"learn.story.out", "learn.story.went_out"}

@@ -143,7 +143,7 @@ class LessonScreen(TableScreen, inherit_bindings=False):
     def lesson_text(self) -> str:
         """The bar's words: what to do now, or what the part taught and how to go on."""
         values = {"target": self.session.game.state.rules.target}
-        if self.finished:
+        if self.finished or (self.step is None and not self.part.free):  # over, or ending
             done = t(self.part.done, **values) if self.part.done else ""
             last_part = self.part is self.lesson.parts[-1]
             last_lesson = self.number == len(self.book) - 1
@@ -167,7 +167,7 @@ class LessonScreen(TableScreen, inherit_bindings=False):
             n=self.number + 1,
             of=len(self.book),
             title=t(self.lesson.title),
-            step=min(self.place + 1, steps),
+            step=min(self.place if self.finished else self.place + 1, steps),
             steps=steps,
         )
 
