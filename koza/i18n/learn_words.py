@@ -9,6 +9,8 @@ from __future__ import annotations
 LEARN_EN: dict[str, str] = {
     # --- the menu, the list, the keys -------------------------------------------
     "menu.learn": "Learn to play",
+    "cmd.learn": "Learn to play",
+    "cmd.learn_help": "Seven short lessons at the table, from the tiles to a whole round",
     "learn.list_title": "Learn to play Kozel: seven short lessons at the table",
     "learn.list_hint": "Enter or 1-7 opens a lesson; you go on where you left off.",
     "learn.key_open": "Open",

@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 from support.waiting import drawn, until
+from textual.command import CommandPalette
+from textual.widgets import Input
 
 from koza.core.commands import Command, Draw, Pass, Play, PlayDoubles
 from koza.lessons.book import LESSON_IDS
@@ -154,6 +156,13 @@ async def test_every_lesson_walked_with_wrong_and_right_moves(tmp_path: Path, la
         await drawn(pilot, "✓ " + t("learn.goat.title"))
 
 
+def palette_searched(app: KozaApp) -> bool:
+    """The command palette has found what was typed (its search is a worker)."""
+    palette = app.screen
+    searching = [w for w in app.workers if w.node is palette and not w.is_finished]
+    return isinstance(palette, CommandPalette) and palette._list_visible and not searching
+
+
 async def test_learn_to_play_is_the_menus_first_entry_with_a_key(tmp_path: Path) -> None:
     assert ENTRIES[0] == ("l", "menu.learn", "learn")
     app = KozaApp(tmp_path)
@@ -164,6 +173,13 @@ async def test_learn_to_play_is_the_menus_first_entry_with_a_key(tmp_path: Path)
         await until(pilot, lambda: isinstance(app.screen, LessonListScreen), "the lessons")
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu again")
+        await pilot.press("ctrl+p")  # the palette finds it too
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
+        app.screen.query_one(Input).value = "learn"
+        await pilot.pause()
+        await until(pilot, lambda: palette_searched(app), "the search")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, LessonListScreen), "the lessons again")
 
 
 async def test_step_back_and_skip_ahead_rebuild_the_position(tmp_path: Path) -> None:
