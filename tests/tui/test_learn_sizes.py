@@ -1,5 +1,6 @@
-"""Every text a lesson shows is whole at 80x24, in each language: the lesson bar (its title
-and up to three lines), and the status line after any wrong move (up to three lines)."""
+"""Every text a lesson shows is whole at 80x24, in each language: the lesson bar (its title,
+what to do in one or two lines, a part's end in up to three), and the status line after any
+wrong move (up to three lines)."""
 
 from __future__ import annotations
 
@@ -11,15 +12,18 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from support.waiting import until
+from textual.widgets import Static
 
 from koza.core.commands import Command, Draw, Pass, Play, PlayDoubles
 from koza.core.game import Game
 from koza.core.rules import RuleSet
-from koza.core.tiles import DOUBLE_OF
+from koza.core.tiles import DOUBLE_OF, parse_tile
 from koza.lessons.book import lessons
 from koza.tui.app import KozaApp
+from koza.tui.dialogs import RoundOverScreen
 from koza.tui.language import speak
 from koza.tui.learn.lesson_screen import LessonScreen, wrong_move_text
+from koza.tui.screens.message import MessageScreen
 from koza.tui.strings import t
 
 WIDTH = 78  # 80 columns less the bar's and the status line's padding
@@ -60,6 +64,8 @@ def test_every_lesson_text_is_whole_at_80x24(lang: str) -> None:
             for place in range(len(lesson.places)):
                 screen = LessonScreen(number, place, house=house, seed=1, delay=0)
                 shown = [screen.lesson_text()]
+                if lines(shown[0]) > 2:  # what to do: in one or two lines
+                    too_long.append((lesson.id, place, shown[0]))
                 step = screen.step
                 if step is not None:
                     game = screen.session.game
@@ -85,3 +91,26 @@ async def test_the_bar_and_the_status_line_are_78_columns_at_80x24(tmp_path: Pat
         needed = lines(str(screen.lesson_text()))
         assert (bar.content_size.height, bar.outer_size.height) == (needed, needed + 1)  # + title
         assert t("learn.fish.1")[:20] in str(bar.render())
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ka"])
+async def test_the_longest_story_of_a_count_is_whole_at_80x24(tmp_path: Path, lang: str) -> None:
+    app = KozaApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.set_language(lang)
+        app.push_screen(LessonScreen(4, 2, delay=0))  # the fish: both hands counted
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen), "the lesson")
+        screen = app.screen
+        await until(pilot, lambda: screen.is_mounted and screen.my_turn(), "the learner's turn")
+        screen.play(Play(parse_tile("5-0"), "right"))
+        await until(pilot, lambda: isinstance(app.screen, RoundOverScreen), "the round's end")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, MessageScreen), "the story")
+        box = app.screen.query_one("#message-box")
+        text = app.screen.query_one("#message-text", Static)
+        await until(pilot, lambda: text.content_size.width > 0, "laid out")
+        story = str(text.render())
+        wrapped = len(Text(story).wrap(CONSOLE, text.content_size.width))
+        assert text.content_size.height == wrapped  # every line shown
+        assert box.region.y >= 0 and box.region.bottom <= 24
+        assert t("learn.story.fish") in story and t("learn.fish.done") in story

@@ -233,7 +233,10 @@ class LessonScreen(TableScreen, inherit_bindings=False):
         game = self.session.game
 
         def closed(_: object = None) -> None:
-            story = "\n".join(t(key, **values) for key, values in round_story(game))
+            told_of = round_story(game)
+            if self.part.free:  # the round-over table has every hand: say only how it ended
+                told_of = [x for i, x in enumerate(told_of) if i == 0 or x[0] == "learn.story.goat"]
+            story = "\n".join(t(key, **values) for key, values in told_of)
             done = t(self.part.done, target=game.state.rules.target) if self.part.done else ""
             text = "\n".join(x for x in (story, done) if x)
             self.app.push_screen(MessageScreen(t(self.lesson.title), text), told)
