@@ -25,6 +25,9 @@ LEARN_EN: dict[str, str] = {
     "learn.praise_3": "Exactly.",
     "learn.other": "That move is allowed, but this step asks for another one.",
     "learn.refused": "Not allowed: {reason}.",
+    "learn.no_hints": (
+        "Hints come with the whole round of lesson 7; here the lines above guide you."
+    ),
     "learn.part_done": "Press n to go on, or b to try it again.",
     "learn.lesson_done": "Lesson done! Press n for the next one, esc for the list.",
     "learn.course_done": "You have done every lesson. Press esc, then n on the menu for a game.",

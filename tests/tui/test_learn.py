@@ -188,6 +188,9 @@ async def test_step_back_and_skip_ahead_rebuild_the_position(tmp_path: Path) -> 
         app.push_screen(LessonScreen(0, 0, delay=0))
         await until(pilot, lambda: isinstance(app.screen, LessonScreen), "lesson 1")
         first = app.screen
+        await until(pilot, lambda: first.is_mounted and first.my_turn(), "the learner's turn")
+        await pilot.press("h")  # no hints in a scripted lesson: the bar is the hint
+        await until(pilot, lambda: first.message == t("learn.no_hints"), "why no hint")
         await pilot.press("n")
         await until(pilot, lambda: app.screen is not first, "step 2")
         second = app.screen

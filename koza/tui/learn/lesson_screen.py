@@ -185,6 +185,11 @@ class LessonScreen(TableScreen, inherit_bindings=False):
     def my_turn(self) -> bool:
         return not self.finished and super().my_turn()
 
+    def hint_refusal(self) -> str:
+        if not self.part.free and not self.watching:
+            return t("learn.no_hints")  # the step's own words are the hint here
+        return super().hint_refusal()
+
     def action_explain(self, what: str) -> None:
         if self.finished:  # the part is over: say how to go on
             self.message, self.error = self.lesson_text().split("\n")[-1], False
