@@ -30,7 +30,7 @@ LEARN_EN: dict[str, str] = {
     ),
     "learn.part_done": "Press n to go on, or b to try it again.",
     "learn.lesson_done": "Lesson done! Press n for the next one, esc for the list.",
-    "learn.course_done": "You have done every lesson. Press esc, then n on the menu for a game.",
+    "learn.course_done": "Every lesson done! Press esc twice for the menu, then n for a game.",
     # --- 1. the tiles, the hand and the chain -----------------------------------
     "learn.tiles.title": "Tiles, hand and chain",
     "learn.tiles.1": (
