@@ -191,6 +191,9 @@ async def test_step_back_and_skip_ahead_rebuild_the_position(tmp_path: Path) -> 
         await until(pilot, lambda: first.is_mounted and first.my_turn(), "the learner's turn")
         await pilot.press("h")  # no hints in a scripted lesson: the bar is the hint
         await until(pilot, lambda: first.message == t("learn.no_hints"), "why no hint")
+        await pilot.press("a")  # no auto-play in a lesson: the forced 6-6 waits for Enter
+        await pilot.pause()
+        assert not first.auto_forced and not first.session.game.state.chain
         await pilot.press("n")
         await until(pilot, lambda: app.screen is not first, "step 2")
         second = app.screen

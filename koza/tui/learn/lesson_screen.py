@@ -185,6 +185,11 @@ class LessonScreen(TableScreen, inherit_bindings=False):
     def my_turn(self) -> bool:
         return not self.finished and super().my_turn()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "toggle_auto" and not self.part.free:
+            return False  # a lesson's moves are the learner's own, even forced ones
+        return super().check_action(action, parameters)
+
     def hint_refusal(self) -> str:
         if not self.part.free and not self.watching:
             return t("learn.no_hints")  # the step's own words are the hint here
