@@ -12,7 +12,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from support.waiting import until
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
 from koza.core.commands import Command, Draw, Pass, Play, PlayDoubles
 from koza.core.game import Game
@@ -104,6 +104,9 @@ async def test_the_longest_story_of_a_count_is_whole_at_80x24(tmp_path: Path, la
         await until(pilot, lambda: screen.is_mounted and screen.my_turn(), "the learner's turn")
         screen.play(Play(parse_tile("5-0"), "right"))
         await until(pilot, lambda: isinstance(app.screen, RoundOverScreen), "the round's end")
+        await until(pilot, lambda: app.screen.query("#round-next"), "its button")
+        button = app.screen.query_one("#round-next", Button)
+        await until(pilot, lambda: str(button.label) == t("dialog.see_result"), "no next round")
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, MessageScreen), "the story")
         box = app.screen.query_one("#message-box")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
 from koza.bots import make_bot
 from koza.coach.hint_record import HintRecord
@@ -65,6 +65,15 @@ class ScriptedBot:
 
     def choose(self, view: SeatView) -> Command:
         return parse_move(self.replies.pop(0))
+
+
+class LessonRoundOver(RoundOverScreen):
+    """The round-over dialog of a lesson: no next round follows, the count's story does."""
+
+    CSS_PATH = Path(__file__).parent.parent / "table" / "dialogs.tcss"  # beside its own class
+
+    def on_mount(self) -> None:
+        self.query_one("#round-next", Button).label = t("dialog.see_result")
 
 
 class LessonScreen(TableScreen, inherit_bindings=False):
@@ -255,7 +264,7 @@ class LessonScreen(TableScreen, inherit_bindings=False):
             self._dialog = False
             self._finish_part()
 
-        self.app.push_screen(RoundOverScreen(game.state, self.tile_style), closed)
+        self.app.push_screen(LessonRoundOver(game.state, self.tile_style), closed)
         self.refresh_table()
 
     def _finish_part(self) -> None:
