@@ -70,7 +70,7 @@ class ScriptedBot:
 class LessonRoundOver(RoundOverScreen):
     """The round-over dialog of a lesson: no next round follows, the count's story does."""
 
-    CSS_PATH = Path(__file__).parent.parent / "table" / "dialogs.tcss"  # beside its own class
+    CSS_PATH = str(Path(__file__).parent.parent / "table" / "dialogs.tcss")  # not beside this file
 
     def on_mount(self) -> None:
         self.query_one("#round-next", Button).label = t("dialog.see_result")
