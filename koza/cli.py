@@ -87,6 +87,10 @@ def run_watch(args: argparse.Namespace) -> int:
     return _launch("watch", "watch", save_folder(args), args.seats, args.delay, args.seed)
 
 
+def run_learn(args: argparse.Namespace) -> int:
+    return _launch("learn", "learn", save_folder(args))
+
+
 def run_replay(args: argparse.Namespace) -> int:
     if problem := _existing(args.file, "replay"):
         return fail(problem)
@@ -103,6 +107,11 @@ def add_play_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
         epilog=bot_delay_help(),
     )
     p.set_defaults(func=run_play)
+
+
+def add_learn_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    p = subparser(sub, common, "learn", t("cli.learn"), t("cli.learn_about"))
+    p.set_defaults(func=run_learn)
 
 
 def add_resume_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
@@ -190,6 +199,7 @@ def add_stats_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
 
 SUBCOMMANDS: list[Callable[[Subparsers, argparse.ArgumentParser], None]] = [
     add_play_parser,
+    add_learn_parser,
     add_resume_parser,
     add_watch_parser,
     add_replay_parser,

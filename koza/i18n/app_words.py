@@ -10,6 +10,7 @@ from __future__ import annotations
 from koza.i18n.cli_words import CLI_EN, CLI_ONE
 from koza.i18n.coach_words import COACH_EN
 from koza.i18n.expert_words import EXPERT_EN
+from koza.i18n.learn_words import LEARN_EN
 from koza.i18n.match_words import MATCH_EN, MATCH_ONE
 from koza.i18n.net_words import SAYS_EN
 from koza.i18n.reason_words import REASON_EN, REASON_ONE
@@ -389,3 +390,4 @@ EN.update(CLI_EN), EN_ONE.update(CLI_ONE)  # the command line and errors (cli_wo
 EN.update(EXPERT_EN)  # the expert bot's description (koza.i18n.expert_words)
 EN.update(WEB_EN)  # the web client's own texts (koza.i18n.web_words)
 EN.update(MATCH_EN), EN_ONE.update(MATCH_ONE)  # house rules and matches (match_words)
+EN.update(LEARN_EN)  # the lessons of koza learn (koza.i18n.learn_words)

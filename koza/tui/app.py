@@ -323,6 +323,11 @@ class KozaApp(App[int]):
 
         self.push_screen(NewGameScreen(bot_levels(), bot_descriptions()))
 
+    def action_learn(self) -> None:
+        from koza.tui.learn.lesson_list import LessonListScreen
+
+        self.push_screen(LessonListScreen())
+
     def action_resume(self) -> None:
         from koza.tui.screens.saves import SavesScreen
 

@@ -102,6 +102,15 @@ def watch(
     return int(app.return_code or 0)
 
 
+def learn(save_dir: Path | None = None) -> int:
+    """``koza learn``: the lessons, over the start menu (where esc goes back to)."""
+    from koza.tui.app import KozaApp
+
+    app = KozaApp(save_dir, on_start=lambda a: a.action_learn())
+    app.run()
+    return int(app.return_code or 0)
+
+
 def replay(path: Path) -> int:
     """``koza replay FILE``: the saved game step by step (read only, even if unfinished)."""
     from koza.storage.savefile import SaveError, load

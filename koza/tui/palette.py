@@ -1,4 +1,5 @@
-"""The command palette (ctrl+p): New game, Resume, Watch bots, Replay, Rules, Theme, Settings."""
+"""The command palette (ctrl+p): Learn to play, New game, Resume, Watch bots, Replay, Rules,
+Theme, Settings."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from koza.tui.strings import t
 
 # (text key, help key, app action)
 COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("cmd.learn", "cmd.learn_help", "learn"),
     ("cmd.new_game", "cmd.new_game_help", "new_game"),
     ("cmd.resume", "cmd.resume_help", "resume"),
     ("cmd.watch", "cmd.watch_help", "watch"),

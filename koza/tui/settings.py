@@ -3,7 +3,8 @@
 One JSON object; each part of the app owns a key and writes only that key, so
 the others' choices survive: ``theme``, ``language``, ``tiles`` (digits or pips),
 ``bot_delay`` (seconds), ``auto_forced`` (play a forced move by itself) and
-``new_game`` (the last new-game setup).  A missing or broken file reads as ``{}``;
+``new_game`` (the last new-game setup), ``learn`` (the lessons done and where to
+go on, ``koza.tui.learn.progress``).  A missing or broken file reads as ``{}``;
 a file that cannot be written is skipped (settings are a comfort).
 """
 

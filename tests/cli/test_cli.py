@@ -213,6 +213,10 @@ class FakeLaunch(types.ModuleType):
         self.calls.append(("replay", path))
         return 0
 
+    def learn(self, save_dir: Path) -> int:
+        self.calls.append(("learn", save_dir))
+        return 0
+
 
 def test_app_subcommands_call_koza_tui_launch(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -228,6 +232,7 @@ def test_app_subcommands_call_koza_tui_launch(
     assert main(["watch", "--seats", "random,random,random", "--delay", "0.5", "--seed", "4"]) == 0
     assert main(["--save-dir", str(d), "watch"]) == 0
     assert main(["replay", str(GOLDEN)]) == 0
+    assert main(["learn", "--save-dir", str(d)]) == 0
     home = tmp_path / "home"
     assert fake.calls == [
         ("play", home),
@@ -237,6 +242,7 @@ def test_app_subcommands_call_koza_tui_launch(
         ("watch", home, ["random", "random", "random"], 0.5, 4),
         ("watch", d, None, None, None),
         ("replay", GOLDEN),
+        ("learn", d),
     ]
 
 

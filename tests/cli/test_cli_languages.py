@@ -28,6 +28,7 @@ NAMES = {"Anna", "Boris", "Vera", "Ann", "Bob"}
 HELP_PAGES = [
     (),
     ("play",),
+    ("learn",),
     ("resume",),
     ("watch",),
     ("replay",),

@@ -35,6 +35,7 @@ TYPED = {
     "NAME",
     "TEXT",
     "play",
+    "learn",
     "resume",
     "watch",
     "replay",

@@ -302,7 +302,7 @@ async def test_resume_by_mouse(tmp_path: Path) -> None:
     path = saved_game(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        assert await pilot.click("#menu", offset=(4, 1))  # the second row: Resume
+        assert await pilot.click("#menu", offset=(4, 2))  # the third row: Resume
         await pilot.pause()
         assert isinstance(app.screen, SavesScreen)
         assert await pilot.click("#saves", offset=(3, 1))  # the first game, under the header

@@ -61,7 +61,7 @@ async def test_menu_letter_keys_open_each_screen(tmp_path: Path) -> None:
 async def test_menu_arrow_keys_and_enter(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("down", "enter")  # the second entry: Resume
+        await pilot.press("down", "down", "enter")  # the third entry: Resume
         assert isinstance(app.screen, SavesScreen)
         await pilot.press("escape", "up", "enter")  # back up to New game
         assert isinstance(app.screen, NewGameScreen)
@@ -70,7 +70,7 @@ async def test_menu_arrow_keys_and_enter(tmp_path: Path) -> None:
 async def test_menu_mouse_click_opens_new_game(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        assert await pilot.click("#menu", offset=(4, 0))  # the first row: New game
+        assert await pilot.click("#menu", offset=(4, 1))  # the second row: New game
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
         assert await pilot.click("#back")

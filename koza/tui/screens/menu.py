@@ -1,4 +1,4 @@
-"""The start menu: New game, Resume, Watch bots, Join a game, Replay, Rules, Quit."""
+"""The start menu: Learn to play, New game, Resume, Watch bots, Join a game, Replay, Rules, Quit."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ LOGO = "\n".join(
 
 # (key, text key, app action)
 ENTRIES: tuple[tuple[str, str, str], ...] = (
+    ("l", "menu.learn", "learn"),
     ("n", "menu.new_game", "new_game"),
     ("r", "menu.resume", "resume"),
     ("w", "menu.watch", "watch"),
@@ -56,6 +57,7 @@ class MenuScreen(StyledOnce, Screen[None]):
 
     # the list shows each entry's letter; the footer keeps room for quit and help
     BINDINGS = [
+        Binding("l", "app.learn", t("menu.learn"), show=False),
         Binding("n", "app.new_game", t("menu.new_game"), show=False),
         Binding("r", "app.resume", t("menu.resume"), show=False),
         Binding("w", "app.watch", t("menu.watch"), show=False),
