@@ -11,6 +11,7 @@ from koza.i18n.cli_words import CLI_EN, CLI_ONE
 from koza.i18n.coach_words import COACH_EN
 from koza.i18n.expert_words import EXPERT_EN
 from koza.i18n.net_words import SAYS_EN
+from koza.i18n.person_words import PERSON_EN, PERSON_ONE
 from koza.i18n.reason_words import REASON_EN, REASON_ONE
 from koza.i18n.review_words import REVIEW_EN
 from koza.i18n.rule_words import RULE_EN
@@ -181,7 +182,7 @@ EN: dict[str, str] = {
     "table.bazaar_left": "Bazaar: {n}",
     "table.played": "{name} played {tile}",
     "table.played_doubles": "{name} played {left} and {right}",
-    "table.drew": "{name} drew {n}",
+    "table.drew": "{name} drew {n} tiles from the bazaar",
     "table.drew_tiles": "{name} drew {tiles}",
     "table.you_drew": "You drew {tiles}.",
     "table.drawn_mark": "+",
@@ -276,9 +277,9 @@ EN: dict[str, str] = {
     "dialog.you_lost": "You lost: {names} won.",
     "dialog.winner": "{names} won.",
     "dialog.not_recorded": (
-        "{name}: {points} points not recorded: a closed sheet opens only at {n} points or more."
+        "{name}: {n} points not recorded: a closed sheet opens only at {threshold} points or more."
     ),
-    "dialog.carried": "{name}: {points} points kept aside until the sheet opens at {n} or more.",
+    "dialog.carried": "{name}: {n} points kept aside until the sheet opens at {threshold} or more.",
     # --- watch and replay (issue 5): add keys here ----------------------------
     "watch.title": "Watching bots",
     "watch.delay": "delay {delay:.2f} s",
@@ -333,6 +334,11 @@ EN: dict[str, str] = {
 
 EN_ONE: dict[str, str] = {
     "table.hand_of": "{name} · seat {seat} · {n} tile",
+    "table.drew": "{name} drew {n} tile from the bazaar",
+    "dialog.not_recorded": (
+        "{name}: {n} point not recorded: a closed sheet opens only at {threshold} points or more."
+    ),
+    "dialog.carried": "{name}: {n} point kept aside until the sheet opens at {threshold} or more.",
 }
 """The English "one" form of each message that counts ``{n}`` (``EN`` has the other)."""
 
@@ -381,4 +387,5 @@ EN.update(COACH_EN)  # hints and their reasons (koza.i18n.coach_words)
 EN.update(STATS_EN)  # the statistics screen and the score plots (koza.i18n.stats_words)
 EN.update(REVIEW_EN)  # the game review: koza review and the replay's marks
 EN.update(CLI_EN), EN_ONE.update(CLI_ONE)  # the command line and errors (cli_words)
+EN.update(PERSON_EN), EN_ONE.update(PERSON_ONE)  # "you" in the second person (person_words)
 EN.update(EXPERT_EN)  # the expert bot's description (koza.i18n.expert_words)
