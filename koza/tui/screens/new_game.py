@@ -30,7 +30,7 @@ from koza.i18n.problems import say_error
 from koza.tui.footer import Footer
 from koza.tui.screens._util import koza_app
 from koza.tui.settings import read_settings, write_setting
-from koza.tui.strings import bot_name, rule_option, rule_values, t
+from koza.tui.strings import bot_name, default_name_here, rule_option, rule_values, t
 from koza.tui.styled_once import StyledOnce
 
 MAX_SEATS = 4
@@ -362,7 +362,10 @@ class NewGameScreen(StyledOnce, Screen[None]):
         for wid, value in fields.items():
             widget = self.query_one(f"#{wid}")
             if isinstance(widget, Input) and isinstance(value, str | int):
-                widget.value = str(value)[: widget.max_length or None]
+                text = str(value)
+                if wid.startswith("name-"):  # a default name follows the language in use
+                    text = default_name_here(text) or text
+                widget.value = text[: widget.max_length or None]
             elif isinstance(widget, Select) and value is not None:
                 with suppress(InvalidSelectValueError):
                     widget.value = value
