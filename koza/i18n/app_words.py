@@ -16,6 +16,7 @@ from koza.i18n.reason_words import REASON_EN, REASON_ONE
 from koza.i18n.review_words import REVIEW_EN
 from koza.i18n.rule_words import RULE_EN
 from koza.i18n.stats_words import STATS_EN
+from koza.i18n.system_errors import SYSTEM_EN
 
 EN: dict[str, str] = {
     # --- Kozel's own words (RULES.md "Words") -------------------------------
@@ -388,4 +389,5 @@ EN.update(STATS_EN)  # the statistics screen and the score plots (koza.i18n.stat
 EN.update(REVIEW_EN)  # the game review: koza review and the replay's marks
 EN.update(CLI_EN), EN_ONE.update(CLI_ONE)  # the command line and errors (cli_words)
 EN.update(PERSON_EN), EN_ONE.update(PERSON_ONE)  # "you" in the second person (person_words)
+EN.update(SYSTEM_EN)  # failed connections and sockets (koza.i18n.system_errors)
 EN.update(EXPERT_EN)  # the expert bot's description (koza.i18n.expert_words)

@@ -11,7 +11,7 @@ from typing import Any
 
 from koza.stats.figures import PlayerFigures, SeatGame
 from koza.stats.saves import FolderStats, Unreadable, collect
-from koza.tui.strings import t, tn
+from koza.tui.strings import number, t, tn
 
 LAST_GAMES = 20
 """How many of a player's newest games ``--json`` lists."""
@@ -22,7 +22,7 @@ COLUMNS = ("games", "goats", "goat_rate", "points", "went_out", "fish", "loss")
 
 
 def _fixed(value: float | None, digits: int = 1) -> str:
-    return "-" if value is None else f"{value:.{digits}f}"
+    return "-" if value is None else number(value, digits)
 
 
 def _percent(value: float | None) -> str:

@@ -25,6 +25,7 @@ from contextlib import suppress
 from koza.core.rules import OptionInfo
 from koza.i18n import LANGUAGES, choose_language, translations
 from koza.i18n.app_words import EN, EN_ONE  # noqa: F401  (re-exported)
+from koza.i18n.numbers import LocalFloat, decimal
 from koza.i18n.person_words import YOU_OF
 from koza.i18n.rule_words import option_in, values_in_words
 
@@ -55,14 +56,27 @@ def build(lang: str) -> dict[str, str]:
 
 
 def t(key: str, **kw: object) -> str:
-    """The text for ``key`` with ``{placeholders}`` filled in (``n`` also picks the plural form)."""
+    """The text for ``key`` with ``{placeholders}`` filled in (``n`` also picks the plural form).
+
+    A float is written with the language's decimal sign ("12,0" in Russian).
+    """
     text = lookup(key, kw.get("n"))
     if kw:
+        values = {k: _local(v) for k, v in kw.items()}
         with suppress(KeyError, IndexError, ValueError):  # a missing value never crashes
-            text = text.format(**kw)
+            text = text.format(**values)
     msg = Msg(text)
     msg.key, msg.values = key, kw
     return msg
+
+
+def _local(value: object) -> object:
+    return LocalFloat(value, LANGUAGE) if type(value) is float else value
+
+
+def number(value: float, digits: int = 1) -> str:
+    """``value`` with ``digits`` decimals, written as the language in use writes it."""
+    return decimal(value, digits, LANGUAGE)
 
 
 def tn(key: str, n: int, **kw: object) -> str:

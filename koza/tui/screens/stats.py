@@ -21,7 +21,7 @@ from koza.stats.saves import FolderStats, collect
 from koza.tui.footer import Footer
 from koza.tui.plots import ResultsPlot
 from koza.tui.screens._util import koza_app
-from koza.tui.strings import bot_name, t
+from koza.tui.strings import bot_name, number, t
 from koza.tui.styled_once import StyledOnce
 
 PLOTTED_GAMES = 20
@@ -31,7 +31,7 @@ COLUMNS = ("player", "games", "goats", "goat_rate", "points", "out", "fish", "lo
 
 
 def _fixed(value: float | None, digits: int = 1) -> str:
-    return "—" if value is None else f"{value:.{digits}f}"
+    return "—" if value is None else number(value, digits)
 
 
 def player_name(p: PlayerFigures) -> str:
