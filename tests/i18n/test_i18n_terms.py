@@ -11,7 +11,7 @@ from babel.messages.pofile import read_po
 from koza.i18n.catalog import po_path
 
 ROOT = Path(__file__).resolve().parents[2]
-TERMS = ROOT / "koza" / "locale" / "TERMS.md"
+TERMS = ROOT / "docs" / "TERMS.md"
 COLUMN = {"ru": 4, "ka": 5}  # the table's column of each language's rejected words
 
 
