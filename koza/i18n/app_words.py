@@ -11,6 +11,7 @@ from koza.i18n.cli_words import CLI_EN, CLI_ONE
 from koza.i18n.coach_words import COACH_EN
 from koza.i18n.expert_words import EXPERT_EN
 from koza.i18n.net_words import SAYS_EN
+from koza.i18n.newcomer_words import NEWCOMER_EN
 from koza.i18n.person_words import PERSON_EN, PERSON_ONE
 from koza.i18n.reason_words import REASON_EN, REASON_ONE
 from koza.i18n.review_words import REVIEW_EN
@@ -389,5 +390,6 @@ EN.update(STATS_EN)  # the statistics screen and the score plots (koza.i18n.stat
 EN.update(REVIEW_EN)  # the game review: koza review and the replay's marks
 EN.update(CLI_EN), EN_ONE.update(CLI_ONE)  # the command line and errors (cli_words)
 EN.update(PERSON_EN), EN_ONE.update(PERSON_ONE)  # "you" in the second person (person_words)
+EN.update(NEWCOMER_EN)  # a newcomer's stumbles (koza.i18n.newcomer_words)
 EN.update(SYSTEM_EN)  # failed connections and sockets (koza.i18n.system_errors)
 EN.update(EXPERT_EN)  # the expert bot's description (koza.i18n.expert_words)

@@ -131,6 +131,7 @@ class RoundOverScreen(StyledOnce, ModalScreen[None]):
                 yield Static("\n".join(notes), id="round-notes", markup=False)
             label = t("dialog.next_round") if st.phase == "round_over" else t("dialog.see_result")
             yield Button(label, id="round-next", variant="primary")
+        yield Footer()  # this dialog's own keys, not the table's under it
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)

@@ -51,6 +51,8 @@ class NewGameScreen(StyledOnce, Screen[None]):
         Binding("escape", "back", t("key.back")),
         Binding("ctrl+s", "start", t("key.start")),
         Binding("ctrl+r", "defaults", t("key.defaults")),
+        # Enter on a closed list starts, as in every other field (space or ↓ opens a list)
+        Binding("enter", "enter_starts", t("key.start"), show=False, priority=True),
     ]
 
     def __init__(self, levels: Sequence[str], descriptions: Mapping[str, str] | None = None):
@@ -298,6 +300,14 @@ class NewGameScreen(StyledOnce, Screen[None]):
         except ValueError:
             raise ValueError(t("new.seed_bad", value=seed_text)) from None
         return seats, rules, seed
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "enter_starts":  # only on a closed list: an open one picks its entry
+            return isinstance(self.focused, Select) and not self.focused.expanded
+        return True
+
+    async def action_enter_starts(self) -> None:
+        await self.action_start()
 
     async def action_start(self) -> None:
         if self._started or not self.is_current:  # type-ahead after the first Enter
