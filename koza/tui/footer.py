@@ -82,9 +82,7 @@ class Footer(TextualFooter):
                 if binding.group.description not in groups:
                     groups.add(binding.group.description)
                     width += cell_len(binding.group.description) + 1
-            elif binding.show and key != app.COMMAND_PALETTE_BINDING:
-                width += shown + words + (2 if compact else 3)
-            elif key == app.COMMAND_PALETTE_BINDING and palette:
+            elif palette or key != app.COMMAND_PALETTE_BINDING:  # the palette's: if shown
                 width += shown + words + (2 if compact else 3)
         return width
 
