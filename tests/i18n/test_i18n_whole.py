@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from support.waiting import until
 from textual.app import App
-from textual.widgets import Button
+from textual.widgets import Button, Select, Static
 
 from koza.core.events import SeatInfo
 from koza.session import Session
@@ -47,9 +47,14 @@ def cut_keys(app: App[Any]) -> list[str]:
 
 
 def cut_buttons(app: App[Any]) -> list[str]:
+    """Button labels and the values lists show that are not drawn whole."""
     text = "\n".join(lines(app))
     shown = [b for b in app.screen.query(Button) if b.display and b.region.width]
-    return [str(b.label) for b in shown if str(b.label) not in text]
+    labels = [str(b.label) for b in shown]
+    for select in app.screen.query(Select):
+        if select.region.width and select.display:
+            labels.append(str(select.query_one("SelectCurrent #label", Static).render()))
+    return [label for label in labels if label not in text]
 
 
 async def whole_everywhere(app: KozaApp, pilot: Any, lang: str) -> dict[str, list[str]]:
