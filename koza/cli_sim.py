@@ -18,7 +18,7 @@ from koza.cli_base import (
     save_folder,
     subparser,
 )
-from koza.tui.strings import t, tn
+from koza.tui.strings import number, t, tn
 
 
 def sim_game_seed(seed: int, index: int) -> int:
@@ -76,10 +76,10 @@ def run_sim(args: argparse.Namespace) -> int:
     games = tn("sim.games", args.games)
     players = tn("sim.players", args.players)
     print("sim: " + t("sim.head", games=games, players=players, seed=seed, rules=changed))
-    each = f"{rounds / args.games:.1f}"
+    each = number(rounds / args.games)
     print(t("sim.rounds", rounds=rounds, each=each, fish=fish, events=events))
     print(t("sim.goats", goats=goat_line))
-    print(t("sim.saved", folder=folder, secs=f"{secs:.1f}"))
+    print(t("sim.saved", folder=folder, secs=number(secs)))
     return 0
 
 

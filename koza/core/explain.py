@@ -20,13 +20,19 @@ REASONS: dict[str, str | tuple[str, str]] = {
     "not_your_turn": "it is not your turn: seat {seat} is to move",
     "not_in_hand": "{tile} is not in your hand",
     "not_in_hand_seat": "{tile} is not in seat {seat}'s hand",
-    "must_open_with": "the round must open with {tile}",
+    "must_open_with": "{tried} cannot open the round: it must open with {tile}",
     "first_tile_open": "the chain is empty: the first tile {tile} goes at end 'open'",
-    "play_drawn": "the drawn tile {tile} must be played",
-    "already_open": "the chain is already open: play {tile} on the left or right end",
+    "play_drawn": (
+        "{tried} cannot be played now: the drawn tile {tile} fits the ends ({left}, {right}) "
+        "and must be played"
+    ),
+    "play_drawn_now": "the drawn tile {tile} fits the ends ({left}, {right}): play it now",
+    "already_open": (
+        "the chain is already open: play {tile} on the left ({left}) or right ({right}) end"
+    ),
     "fits_no_end": "{tile} does not fit either end ({left}, {right})",
-    "not_left": "{tile} does not fit the left end ({end})",
-    "not_right": "{tile} does not fit the right end ({end})",
+    "not_left": "{tile} does not fit the left end ({end}): it fits the right end ({other})",
+    "not_right": "{tile} does not fit the right end ({end}): it fits the left end ({other})",
     "not_opened": "the round has not opened yet: play the first tile",
     "fits_not_draw": "you hold a tile that fits ({left}, {right}): play it instead of drawing",
     "fits_not_draw_seat": (
@@ -42,7 +48,7 @@ REASONS: dict[str, str | tuple[str, str]] = {
         "the bazaar still holds {n} tiles: draw instead of passing",
     ),
     "doubles_off": "two doubles in one turn are off in these rules",
-    "one_double_fits": "both ends show {end}: only one double fits them",
+    "one_double_fits": "{a} and {b}: both ends show {end}, so only one double fits them",
     "not_the_doubles": (
         "{a} and {b} are not the doubles of the ends ({left}, {right}): "
         "two doubles go {want_left} left and {want_right} right"
@@ -88,21 +94,21 @@ def illegal_reason(r: Round, move: Move, seat: int | None = None) -> Reason:
             return Reason("not_in_hand" + whose, _seat({"tile": tile}, seat))
         if r.left < 0:
             if r.opening >= 0 and a != r.opening:
-                return Reason("must_open_with", {"tile": tile_name(r.opening)})
+                return Reason("must_open_with", {"tile": tile_name(r.opening), "tried": tile})
             return Reason("first_tile_open", {"tile": tile})
         if r.drawn >= 0 and a != r.drawn:
-            return Reason("play_drawn", {"tile": tile_name(r.drawn)})
+            return Reason("play_drawn", {"tile": tile_name(r.drawn), "tried": tile, **ends})
         if b == OPEN:
-            return Reason("already_open", {"tile": tile})
+            return Reason("already_open", {"tile": tile, **ends})
         if not engine.fits(r, a):
             return Reason("fits_no_end", {"tile": tile, **ends})
         if b == LEFT:
-            return Reason("not_left", {"tile": tile, "end": r.left})
-        return Reason("not_right", {"tile": tile, "end": r.right})
+            return Reason("not_left", {"tile": tile, "end": r.left, "other": r.right})
+        return Reason("not_right", {"tile": tile, "end": r.right, "other": r.left})
     if r.left < 0:
         return Reason("not_opened")
     if r.drawn >= 0:
-        return Reason("play_drawn", {"tile": tile_name(r.drawn)})
+        return Reason("play_drawn_now", {"tile": tile_name(r.drawn), **ends})
     if kind == DOUBLES:
         return _why_not_doubles(r, a, b, seat)
     if engine.fits_any(r):
@@ -126,7 +132,7 @@ def _why_not_doubles(r: Round, a: int, b: int, seat: int | None) -> Reason:
             code = "not_in_hand" if seat is None else "not_in_hand_seat"
             return Reason(code, _seat({"tile": tile_name(t)}, seat))
     if r.left == r.right:
-        return Reason("one_double_fits", {"end": r.left})
+        return Reason("one_double_fits", {"a": tile_name(a), "b": tile_name(b), "end": r.left})
     return Reason(
         "not_the_doubles",
         {

@@ -13,10 +13,13 @@ from koza.i18n.expert_words import EXPERT_EN
 from koza.i18n.learn_words import LEARN_EN
 from koza.i18n.match_words import MATCH_EN, MATCH_ONE
 from koza.i18n.net_words import SAYS_EN
+from koza.i18n.newcomer_words import NEWCOMER_EN
+from koza.i18n.person_words import PERSON_EN, PERSON_ONE
 from koza.i18n.reason_words import REASON_EN, REASON_ONE
 from koza.i18n.review_words import REVIEW_EN
 from koza.i18n.rule_words import RULE_EN
 from koza.i18n.stats_words import STATS_EN
+from koza.i18n.system_errors import SYSTEM_EN
 from koza.i18n.web_words import WEB_EN
 
 EN: dict[str, str] = {
@@ -187,7 +190,7 @@ EN: dict[str, str] = {
     "table.bazaar_left": "Bazaar: {n}",
     "table.played": "{name} played {tile}",
     "table.played_doubles": "{name} played {left} and {right}",
-    "table.drew": "{name} drew {n}",
+    "table.drew": "{name} drew {n} tiles from the bazaar",
     "table.drew_tiles": "{name} drew {tiles}",
     "table.you_drew": "You drew {tiles}.",
     "table.drawn_mark": "+",
@@ -282,9 +285,9 @@ EN: dict[str, str] = {
     "dialog.you_lost": "You lost: {names} won.",
     "dialog.winner": "{names} won.",
     "dialog.not_recorded": (
-        "{name}: {points} points not recorded: a closed sheet opens only at {n} points or more."
+        "{name}: {n} points not recorded: a closed sheet opens only at {threshold} points or more."
     ),
-    "dialog.carried": "{name}: {points} points kept aside until the sheet opens at {n} or more.",
+    "dialog.carried": "{name}: {n} points kept aside until the sheet opens at {threshold} or more.",
     # --- watch and replay (issue 5): add keys here ----------------------------
     "watch.title": "Watching bots",
     "watch.delay": "delay {delay:.2f} s",
@@ -339,6 +342,11 @@ EN: dict[str, str] = {
 
 EN_ONE: dict[str, str] = {
     "table.hand_of": "{name} · seat {seat} · {n} tile",
+    "table.drew": "{name} drew {n} tile from the bazaar",
+    "dialog.not_recorded": (
+        "{name}: {n} point not recorded: a closed sheet opens only at {threshold} points or more."
+    ),
+    "dialog.carried": "{name}: {n} point kept aside until the sheet opens at {threshold} or more.",
 }
 """The English "one" form of each message that counts ``{n}`` (``EN`` has the other)."""
 
@@ -387,6 +395,9 @@ EN.update(COACH_EN)  # hints and their reasons (koza.i18n.coach_words)
 EN.update(STATS_EN)  # the statistics screen and the score plots (koza.i18n.stats_words)
 EN.update(REVIEW_EN)  # the game review: koza review and the replay's marks
 EN.update(CLI_EN), EN_ONE.update(CLI_ONE)  # the command line and errors (cli_words)
+EN.update(PERSON_EN), EN_ONE.update(PERSON_ONE)  # "you" in the second person (person_words)
+EN.update(NEWCOMER_EN)  # a newcomer's stumbles (koza.i18n.newcomer_words)
+EN.update(SYSTEM_EN)  # failed connections and sockets (koza.i18n.system_errors)
 EN.update(EXPERT_EN)  # the expert bot's description (koza.i18n.expert_words)
 EN.update(WEB_EN)  # the web client's own texts (koza.i18n.web_words)
 EN.update(MATCH_EN), EN_ONE.update(MATCH_ONE)  # house rules and matches (match_words)

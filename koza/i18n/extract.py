@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from datetime import UTC, datetime
+from io import BytesIO
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -21,6 +23,9 @@ from koza import __version__
 from koza.i18n.catalog import DOMAIN, LANGUAGES, po_path, pot_path
 
 HEADER = "# koza's texts. The key of each message is its msgctxt; English is the source.\n#"
+TRANSLATOR = "koza translators"
+TEAM = {"en": "koza English", "ru": "koza Russian", "ka": "koza Georgian"}
+"""The ``Last-Translator`` and ``Language-Team`` of each catalogue's header."""
 
 
 def _sources() -> tuple[dict[str, str], dict[str, str]]:
@@ -38,6 +43,18 @@ def msgid_of(key: str) -> str | tuple[str, str]:
 def _flags(msgid: str | tuple[str, str]) -> tuple[str, ...]:
     text = msgid if isinstance(msgid, str) else "".join(msgid)
     return ("python-brace-format",) if "{" in text else ()
+
+
+def _settle_flags(catalog: Catalog) -> None:
+    """koza formats with ``str.format`` only: a "%" ("95% interval") is no %-format.
+
+    Babel flags such a text ``python-format`` whenever it reads or adds it, and then
+    ``msgfmt -c`` counts its "% i" as a format the translation lacks.
+    """
+    for message in catalog:
+        if message.id and message.python_format:
+            message.flags.discard("python-format")
+            message.flags.add("no-python-format")
 
 
 def _read(path: Path, lang: str | None) -> Catalog | None:
@@ -59,11 +76,14 @@ def template() -> Catalog:
         creation_date=old.creation_date if old is not None else None,
         charset="utf-8",
         fuzzy=False,
+        last_translator=TRANSLATOR,
+        language_team="koza",
     )
     english, _one = _sources()
     for key in english:
         msgid = msgid_of(key)
         catalog.add(msgid, context=key, flags=_flags(msgid))
+    _settle_flags(catalog)
     return catalog
 
 
@@ -81,6 +101,9 @@ def updated(lang: str, pot: Catalog) -> Catalog:
             fuzzy=False,
         )
     catalog.update(pot, update_header_comment=True)
+    catalog.last_translator = TRANSLATOR
+    catalog.language_team = TEAM.get(lang, f"koza {lang}")
+    _settle_flags(catalog)
     if lang == "en":
         catalog.obsolete.clear()
         for message in catalog:
@@ -90,10 +113,23 @@ def updated(lang: str, pot: Catalog) -> Catalog:
     return catalog
 
 
+def _text(catalog: Catalog) -> bytes:
+    out = BytesIO()
+    write_po(out, catalog, width=100, include_previous=True)
+    return out.getvalue()
+
+
 def _write(path: Path, catalog: Catalog) -> None:
+    """Write ``catalog``; its revision date is kept, or made now if its text changed."""
+    old = _read(path, catalog.locale_identifier)
+    if old is not None and isinstance(old.revision_date, datetime):
+        catalog.revision_date = old.revision_date
+    text = _text(catalog)
+    if not path.exists() or text != path.read_bytes():
+        catalog.revision_date = datetime.now(UTC).replace(microsecond=0)
+        text = _text(catalog)
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as f:
-        write_po(f, catalog, width=100, include_previous=True)
+    path.write_bytes(text)
 
 
 def drift(lang: str) -> list[str]:

@@ -41,7 +41,7 @@ STATS_EN: dict[str, str] = {
     "plot.game": "game",
     "plot.final_total": "total at the end",
     "plot.results_title": "{name}: total at the end of the last finished games ({n})",
-    "plot.key_scores": "scores plot",
+    "plot.key_scores": "Scores plot",
     "plot.button_scores": "Scores plot",
     "plot.button_scores_key": "Scores plot (s)",
 }

@@ -138,8 +138,11 @@ async def _start_terminal_page(args: argparse.Namespace, game_url: str) -> Any:
 def _os_said(exc: OSError) -> str:
     """A failed socket or file operation in the language in use."""
     from koza.i18n.problems import say_error
+    from koza.i18n.system_errors import say_os_error, system_key
     from koza.storage.savefile import SaveError, os_problem
 
+    if system_key(exc) is not None:  # a network error: its own words, the raw text a detail
+        return say_os_error(exc)
     return say_error(SaveError.explained(os_problem(exc), english=str(exc.strerror or exc)))
 
 

@@ -25,6 +25,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from koza.core.commands import Command
 from koza.core.view import SeatView
+from koza.i18n.system_errors import say_os_error
 from koza.net import roomfile
 from koza.net.connection import BURST, RATE, Bucket
 from koza.net.protocol import (
@@ -160,7 +161,8 @@ class KozaClient:
             target = room_url(self.url, self._path_code)
             self._ws = await connect(target, max_size=MAX_SERVER_FRAME, proxy=None, **extra)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError) as exc:
-            raise ClientError(Said.of("cannot_reach", url=self.url, problem=str(exc))) from None
+            problem = say_os_error(exc)  # in the player's language, the raw text a detail
+            raise ClientError(Said.of("cannot_reach", url=self.url, problem=problem)) from None
         await self._request(Hello(password=self.password), Welcome)
 
     async def connect(self, code: str | None = None) -> None:

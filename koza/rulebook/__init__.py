@@ -56,8 +56,12 @@ def _values(option: OptionInfo, lang: str) -> str:
             say("rule.book_means", lang).format(value=v, words=w) for v, w in option.words.items()
         ]
         return "; ".join(said)
-    said = [f"`{c}`: {option.say(c)}" for c in option.choices]
-    said[option.choices.index(option.default)] += " " + say("rule.book_default", lang)
+    # the words first, the name to type after --rule in brackets: "в любой руке (`always`)"
+    default = say("rule.book_default", lang).strip("()")
+    said = [
+        f"{option.say(c)} (`{c}`, {default})" if c == option.default else f"{option.say(c)} (`{c}`)"
+        for c in option.choices
+    ]
     return "; ".join(said)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from koza.core.text import one_line
 from koza.stats.figures import PlayerFigures, SeatGame
 from koza.stats.saves import FolderStats, Unreadable, collect
-from koza.tui.strings import bot_name, t, tn
+from koza.tui.strings import bot_name, number, t, tn
 
 LAST_GAMES = 20
 """How many of a player's newest games ``--json`` lists."""
@@ -33,7 +33,7 @@ take two lines)."""
 
 
 def _fixed(value: float | None, digits: int = 1) -> str:
-    return "-" if value is None else f"{value:.{digits}f}"
+    return "-" if value is None else number(value, digits)
 
 
 def _percent(value: float | None) -> str:

@@ -25,6 +25,11 @@ class SaveSummary:
     error: str | None = None  # set (and the rest empty) for an unreadable save
     failure: SaveError | None = field(default=None, compare=False)  # ``error`` as data
 
+    @property
+    def bots_only(self) -> bool:
+        """Only bots sit at this game (``koza watch``): nobody's own game to resume."""
+        return bool(self.kinds) and all(kind == "bot" for kind in self.kinds)
+
 
 _SUMMARIES: dict[Path, tuple[tuple[int, int, int], SaveSummary]] = {}
 """Summaries already made, by path, valid while (size, mtime, inode) stay the same."""
@@ -78,8 +83,13 @@ def list_saves(save_dir: Path | None = None, include_bad: bool = False) -> list[
 
 
 def latest_unfinished(save_dir: Path | None = None) -> Path | None:
-    """The newest readable save whose game is not over, if any (loaded in full to be sure)."""
-    for summary in list_saves(save_dir):
+    """The newest readable save whose game is not over, if any (loaded in full to be sure).
+
+    A game a person plays in comes first; a game of bots only (``koza watch``) only
+    when no person has an unfinished game.
+    """
+    saves = list_saves(save_dir)
+    for summary in sorted(saves, key=lambda s: s.bots_only):  # stable: newest first in each
         if not summary.finished:
             try:
                 load(summary.path)

@@ -26,6 +26,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+import koza.tui.textual_words  # noqa: F401  (Textual's own key labels in koza's words)
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
 from koza.i18n.problems import say_error
@@ -363,6 +364,11 @@ class KozaApp(App[int]):
         from koza.tui.remote_join import JoinScreen
 
         self.push_screen(JoinScreen())
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Textual's key name, with the space bar named in the language in use."""
+        display = super().get_key_display(binding)
+        return t("key.name_space") if display == "space" else display
 
     def action_help(self) -> None:
         from koza.tui.screens.help import HelpScreen

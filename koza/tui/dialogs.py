@@ -16,7 +16,7 @@ from koza.core.scoring import side_of
 from koza.core.state import GameState
 from koza.core.tiles import HALVES, tiles_of
 from koza.tui.footer import Footer
-from koza.tui.strings import t
+from koza.tui.strings import about, t
 from koza.tui.styled_once import StyledOnce
 from koza.tui.table.tile_faces import TileStyle, face_for
 
@@ -65,10 +65,13 @@ def round_summary(state: GameState, style: TileStyle = "digits") -> Table:
     return table
 
 
-def unrecorded_notes(state: GameState) -> list[str]:
-    """Why a side's points this round were not recorded: its sheet is still closed."""
+def unrecorded_notes(state: GameState, you: int = -1) -> list[str]:
+    """Why a side's points this round were not recorded: its sheet is still closed.
+
+    The note about the person at this keyboard (seat ``you``, playing alone) is said to them."""
     rec = state.records[-1]
     threshold = state.rules.open_threshold
+    pairs = state.n_sides != state.n_players
     notes = []
     for side in range(state.n_sides):
         seats = [
@@ -77,7 +80,9 @@ def unrecorded_notes(state: GameState) -> list[str]:
         points = sum(rec.hand_points[s] for s in seats)
         if threshold and points and not rec.recorded[side] and not state.sheets.opened[side]:
             key = "dialog.carried" if state.rules.open_mode == "carry" else "dialog.not_recorded"
-            notes.append(t(key, name=side_label(state, side), points=points, n=threshold))
+            names = [side_label(state, s) for s in range(state.n_sides)]
+            mine = side if (seats == [you] and not pairs) else -1
+            notes.append(about(key, side, mine, names, n=points, threshold=threshold))
     return notes
 
 
@@ -103,10 +108,11 @@ class RoundOverScreen(StyledOnce, ModalScreen[None]):
 
     CSS_PATH = CSS
 
-    def __init__(self, state: GameState, tile_style: TileStyle = "digits") -> None:
+    def __init__(self, state: GameState, tile_style: TileStyle = "digits", you: int = -1) -> None:
         super().__init__(classes="dialog-screen")
         self.state = state
         self.tile_style = tile_style
+        self.you = you  # the seat of the person at this keyboard, said "you" (-1: none)
 
     def compose(self) -> ComposeResult:
         st = self.state
@@ -114,16 +120,18 @@ class RoundOverScreen(StyledOnce, ModalScreen[None]):
         if rec.out_seat is None:
             how = t("table.fish")
         else:
-            how = t("table.went_out", name=st.seats[rec.out_seat].name)
+            names = [s.name for s in st.seats]
+            how = about("table.went_out", rec.out_seat, self.you, names)
         with Vertical(id="round-over", classes="dialog"):
             yield Static(t("table.round_over", n=rec.round), classes="dialog-title")
             yield Static(how, id="round-outcome")
             yield Static(round_summary(st, self.tile_style), id="round-table")
-            notes = unrecorded_notes(st)
+            notes = unrecorded_notes(st, self.you)
             if notes:
                 yield Static("\n".join(notes), id="round-notes", markup=False)
             label = t("dialog.next_round") if st.phase == "round_over" else t("dialog.see_result")
             yield Button(label, id="round-next", variant="primary")
+        yield Footer()  # this dialog's own keys, not the table's under it
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)

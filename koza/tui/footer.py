@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from textual.widgets import Footer as TextualFooter
 
 if TYPE_CHECKING:
@@ -18,9 +19,21 @@ if TYPE_CHECKING:
 
 __all__ = ["Footer"]
 
+SLACK = 0
+"""Cells ``keys_width`` leaves spare."""
+
 
 class Footer(TextualFooter):
-    """``textual.widgets.Footer`` that recomposes only when the keys shown differ."""
+    """``textual.widgets.Footer`` that recomposes only when the keys shown differ.
+
+    Keys that do not fit the width are never cut: the footer first closes up the
+    space between them, then leaves out the palette's label (``^p`` still works, and
+    the help lists it), so a longer language keeps every key of the screen whole.
+    """
+
+    DEFAULT_CSS = """
+    Footer.-compact FooterLabel { margin: 0 1 0 0; }
+    """
 
     _shown: tuple[object, ...] | None = None
 
@@ -46,7 +59,37 @@ class Footer(TextualFooter):
     async def _recompose_if_changed(self) -> None:
         if not self.is_attached:
             return
+        self.fit_keys()
         shown = self.keys_shown()
         if shown != self._shown:
             self._shown = shown
             await self.recompose()
+
+    def keys_width(self, compact: bool, palette: bool) -> int:
+        """The cells the shown keys would take: each key and its words, with Textual's
+        spacing (one cell less per key when compact), and the palette's key if shown."""
+        app, width, groups, actions = self.app, 0, set(), set()
+        for key, (_, binding, _, _) in self.screen.active_bindings.items():
+            if not (binding.show or key == app.COMMAND_PALETTE_BINDING):
+                continue
+            if binding.action in actions:  # one action is shown once, by its first key
+                continue
+            actions.add(binding.action)
+            shown = cell_len(app.get_key_display(binding))
+            words = cell_len(binding.description)
+            if binding.group is not None and binding.show:  # "+ - Speed": the group's words once
+                width += shown + 1
+                if binding.group.description not in groups:
+                    groups.add(binding.group.description)
+                    width += cell_len(binding.group.description) + 1
+            elif palette or key != app.COMMAND_PALETTE_BINDING:  # the palette's: if shown
+                width += shown + words + (2 if compact else 3)
+        return width
+
+    def fit_keys(self) -> None:
+        """Close up the keys, then leave out the palette's label, until every key fits."""
+        room = (self.size.width or self.app.size.width) - SLACK
+        for compact, palette in ((False, True), (True, True), (True, False)):
+            if self.keys_width(compact, palette) <= room:
+                break
+        self.compact, self.show_command_palette = compact, palette

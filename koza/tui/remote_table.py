@@ -146,7 +146,8 @@ class RemoteTable:
 def talk_line(msg: ChatLine | QuickLine) -> str:
     """A chat line or a quick phrase (in this player's language) as one log line."""
     text = msg.text if isinstance(msg, ChatLine) else t(f"net.phrase.{msg.phrase}")
-    return t("net.chat_line", name=one_line(msg.name), text=one_line(text))
+    name = t("net.spectator") if msg.seat < 0 else one_line(msg.name)  # the server: "watcher"
+    return t("net.chat_line", name=name, text=one_line(text))
 
 
 class ChatScreen(ModalScreen[str | None]):
@@ -272,7 +273,7 @@ class RemoteTableScreen(TableScreen):
         assert view is not None
         if self.spectator:
             view = replace(view, seat=-1)  # no hand at the bottom: every seat across the table
-        return scene_from_view(view, bots=self.bots)
+        return scene_from_view(view, bots=self.bots, you=self.you)
 
     def my_turn(self) -> bool:
         return (

@@ -86,6 +86,7 @@ class ReplayScreen(StyledOnce, Screen[None]):
         self._levels = tuple((s.bot or "") if s.kind == "bot" else "" for s in seats)
         humans = [i for i, s in enumerate(seats) if s.kind != "bot"]
         self._bottom = humans[0] if humans else 0  # whose hand is at the bottom, face up
+        self._you = humans[0] if len(humans) == 1 else -1  # the lone person: said "you"
         # An unfinished game with people in it may still be played: its hands stay
         # face down (each seat's own view) until the player confirms (``v``).
         self.revealed = self._final.phase == "game_over" or not humans
@@ -174,7 +175,7 @@ class ReplayScreen(StyledOnce, Screen[None]):
         if self.can_continue:
             ending = t("replay.unfinished")
         first = [where, t("replay.event_of", index=p.index + 1, total=p.total)]
-        first.append(describe(self.cursor.event, names))
+        first.append(describe(self.cursor.event, names, self._you))
         second = [view, auto, *([ending] if ending else [])]
         return " · ".join(first) + "\n" + " · ".join(second)
 
@@ -182,8 +183,9 @@ class ReplayScreen(StyledOnce, Screen[None]):
         """The table at the cursor: face up, or what ``view_seat`` knew then."""
         state = self.cursor.state
         if self.view_seat is not None:
-            return scene_from_view(seat_view(state, self.view_seat), bots=self._bots)
-        return scene_from_state(state, me=self._bottom, bots=self._bots)
+            view = seat_view(state, self.view_seat)
+            return scene_from_view(view, bots=self._bots, you=self._you)
+        return scene_from_state(state, me=self._bottom, bots=self._bots, you=self._you)
 
     def redraw(self) -> None:
         self.query_one("#replay-position", Static).update(self.position_text())

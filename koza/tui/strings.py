@@ -19,11 +19,14 @@ Keys are ``area.name``; the English texts themselves are in ``koza.i18n.app_word
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextlib import suppress
 
 from koza.core.rules import OptionInfo
 from koza.i18n import LANGUAGES, choose_language, translations
 from koza.i18n.app_words import EN, EN_ONE  # noqa: F401  (re-exported)
+from koza.i18n.numbers import LocalFloat, decimal
+from koza.i18n.person_words import YOU_OF
 from koza.i18n.rule_words import option_in, values_in_words
 
 
@@ -53,14 +56,27 @@ def build(lang: str) -> dict[str, str]:
 
 
 def t(key: str, **kw: object) -> str:
-    """The text for ``key`` with ``{placeholders}`` filled in (``n`` also picks the plural form)."""
+    """The text for ``key`` with ``{placeholders}`` filled in (``n`` also picks the plural form).
+
+    A float is written with the language's decimal sign ("12,0" in Russian).
+    """
     text = lookup(key, kw.get("n"))
     if kw:
+        values = {k: _local(v) for k, v in kw.items()}
         with suppress(KeyError, IndexError, ValueError):  # a missing value never crashes
-            text = text.format(**kw)
+            text = text.format(**values)
     msg = Msg(text)
     msg.key, msg.values = key, kw
     return msg
+
+
+def _local(value: object) -> object:
+    return LocalFloat(value, LANGUAGE) if type(value) is float else value
+
+
+def number(value: float, digits: int = 1) -> str:
+    """``value`` with ``digits`` decimals, written as the language in use writes it."""
+    return decimal(value, digits, LANGUAGE)
 
 
 def tn(key: str, n: int, **kw: object) -> str:
@@ -122,3 +138,33 @@ def cannot_open(path: object, error: str | BaseException) -> str:
     if str(path) not in error:
         error = f"{path}: {error}"
     return t("saves.cannot_open", error=error)
+
+
+def about(key: str, seat: int, you: int, names: Sequence[str], **kw: object) -> str:
+    """``key`` said of ``seat``: to the person at this keyboard (``you``) in the second person.
+
+    ``names[seat]`` fills ``{name}`` otherwise; ``you`` is -1 when nobody at the
+    table is the one person at this keyboard (watching, hot seat, a spectator).
+    """
+    if 0 <= seat == you and key in YOU_OF:
+        return t(YOU_OF[key], **kw)
+    name = names[seat] if 0 <= seat < len(names) else t("word.seat", n=seat)
+    return t(key, name=name, **kw)
+
+
+def _default_names(lang: str | None = None) -> list[str]:
+    """The names the new-game form gives by itself in ``lang``: "You", "Bot 1" ... "Bot 4"."""
+    you = lookup("new.you", lang=lang)
+    bot = lookup("new.bot_name", lang=lang)
+    return [you] + [bot.format(n=n) for n in range(1, 5)]
+
+
+def default_name_here(name: str) -> str | None:
+    """``name`` in the language in use if it is a default name of any language, else None.
+
+    A name the form gave by itself ("Вы", "Bot 1") follows the language; a typed one stays.
+    """
+    for lang in LANGUAGES:
+        with suppress(ValueError):
+            return _default_names()[_default_names(lang).index(name.strip())]
+    return None

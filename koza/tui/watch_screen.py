@@ -49,7 +49,9 @@ def watch_seats(specs: Sequence[str] | None = None) -> list[SeatInfo]:
             raise ValueError(f"unknown bot {spec!r} (known: {', '.join(ALL_BOTS)})")
     seats = []
     for i, spec in enumerate(specs):
-        name = spec.replace(":", " ").title()
+        level = bot_name(spec)  # in the language in use: "Знаток"
+        level = spec.replace(":", " ") if level == spec else level
+        name = level[:1].title() + level[1:]
         if specs.count(spec) > 1:
             name = f"{name} {i + 1}"
         seats.append(SeatInfo(name=name, kind="bot", bot=spec))

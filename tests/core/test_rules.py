@@ -106,7 +106,9 @@ def test_round_one_leader_holds_the_highest_double_and_must_open_with_it() -> No
     game = dealt(["6-5 6-4 6-3 4-4 2-1 1-0 0-0", "5-5 5-4 3-3 3-2 2-0 1-1 6-0"], bazaar="6-6")
     assert (game.turn, game.state.round.opening) == (1, T("5-5"))  # type: ignore[union-attr]
     assert game.legal_moves() == (Play(T("5-5"), "open"),)
-    with pytest.raises(IllegalMoveError, match="^the round must open with 5-5$"):
+    with pytest.raises(
+        IllegalMoveError, match="^3-3 cannot open the round: it must open with 5-5$"
+    ):
         game.play(Play(T("3-3"), "open"))
     with pytest.raises(IllegalMoveError, match="^6-5 is not in your hand$"):
         game.play(Play(T("6-5"), "open"))
@@ -152,7 +154,10 @@ def test_illegal_play_messages() -> None:
     game.play(Play(T("6-3"), "right"))  # ends (6, 3)
     with pytest.raises(IllegalMoveError, match="^5-5 does not fit either end \\(6, 3\\)$"):
         game.play(Play(T("5-5"), "left"))
-    with pytest.raises(IllegalMoveError, match="^6-1 does not fit the right end \\(3\\)$"):
+    with pytest.raises(
+        IllegalMoveError,
+        match="^6-1 does not fit the right end \\(3\\): it fits the left end \\(6\\)$",
+    ):
         game.play(Play(T("6-1"), "right"))
     with pytest.raises(IllegalMoveError, match="it is not your turn \\(seat 0 is to move\\)"):
         game.play(Play(T("6-1"), "left"), seat=1)
@@ -185,11 +190,13 @@ def test_drawn_tile_that_fits_must_be_played() -> None:
     game.play(Draw())  # 0-0 kept
     game.play(Draw())  # 3-2 fits the left 3
     assert game.legal_moves() == (Play(T("3-2"), "left"),)
-    with pytest.raises(IllegalMoveError, match="^the drawn tile 3-2 must be played$"):
+    drawn = "the drawn tile 3-2 fits the ends \\(3, 1\\)"  # what was tried, and the open ends
+    with pytest.raises(IllegalMoveError, match=f"^0-0 cannot be played now: {drawn} and must be"):
         game.play(Play(T("0-0"), "left"))
-    with pytest.raises(IllegalMoveError, match="^the drawn tile 3-2 must be played$"):
+    with pytest.raises(IllegalMoveError, match=f"^{drawn}: play it now$"):
         game.play(Draw())
-    with pytest.raises(IllegalMoveError, match="^3-2 does not fit the right end \\(1\\)$"):
+    right = "^3-2 does not fit the right end \\(1\\): it fits the left end \\(3\\)$"
+    with pytest.raises(IllegalMoveError, match=right):
         game.play(Play(T("3-2"), "right"))
     game.play(Play(T("3-2"), "left"))
     assert game.turn == 1 and game.state.chain[0] == Placed(T("3-2"), 2, 3)
@@ -273,7 +280,13 @@ def test_no_redeal_when_redeal_is_off() -> None:
 @pytest.mark.parametrize(
     ("hands", "ends", "bazaar", "move", "message"),
     [
-        (["5-5 4-4"], (5, 5), "", (1, T("5-5"), T("4-4")), "both ends show 5: only one double"),
+        (
+            ["5-5 4-4"],
+            (5, 5),
+            "",
+            (1, T("5-5"), T("4-4")),
+            "5-5 and 4-4: both ends show 5, so only one double",
+        ),
         (["1-0"], (6, 6), "", (2, -1, -1), "the bazaar is empty: pass instead of drawing"),
         (["1-0"], (6, 6), "2-2", (3, -1, -1), "the bazaar still holds 1 tile: draw instead"),
         (["6-1"], (6, 6), "", (3, -1, -1), "you hold a tile that fits (6, 6): play it instead"),

@@ -133,7 +133,7 @@ async def test_the_bot_level_list_keeps_clear_of_the_help_and_names_whole(
         assert shown.region.width >= len("montecarlo:strong")
         assert select_text(level) == "montecarlo:strong"
         level.focus()
-        await pilot.press("enter", "up")
+        await pilot.press("space", "up")  # space opens a list (Enter starts the game)
         overlay = level.query_one(OptionList)
         assert overlay.has_focus and overlay.region.height >= len(BOT_LEVELS)
         help_line = screen.query_one("#field-help", Static)

@@ -127,7 +127,7 @@ async def test_the_tiles_you_drew_are_named_and_marked_until_your_next_turn() ->
         assert f"You drew {name}" in status(app)
         hand = screen.query_one(HandView)
         assert drawn.tile in hand.fresh  # type: ignore[union-attr]
-        assert f"Ann drew {name}" in screen_text(app)  # the log names own draws
+        assert f"You drew {name}" in screen_text(app)  # the log names own draws, to you
         while session.game.state.turn == 0 and session.game.state.phase == "playing":
             legal = session.game.legal_moves()
             await pilot.press("d" if legal[0] == Draw() else "enter")

@@ -87,7 +87,7 @@ async def test_hints_off_say_so_and_show_no_panel(tmp_path: Path) -> None:
         await pilot.press("h")
         await settle(pilot)
         status = str(screen.query_one("#status", Static).render())
-        assert status == t("hint.off", name="Ann")
+        assert status == t("you.hint_off")  # the lone person is told in the second person
         assert not hint_path(session.path).exists()
 
 

@@ -72,7 +72,7 @@ def test_last_turn_and_words() -> None:
     assert did(last_turn(history, 1)) == "drew 2, played 6-0"
     assert log_lines(history, ["Ann", "Bob"]) == [
         "Ann played 6-6",
-        "Bob drew 2",
+        "Bob drew 2 tiles from the bazaar",
         "Bob played 6-0 left",
     ]
 

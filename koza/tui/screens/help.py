@@ -116,8 +116,9 @@ def screen_sections(under: Screen[Any]) -> list[Section]:
 
 def everywhere(app: App[Any]) -> list[BindingType]:
     """The app's keys and Textual's own that koza keeps: the palette and quit."""
+    kept = {"command_palette", "quit"}  # listed once below, in the help's own words
     return [
-        *own_bindings(type(app)),
+        *(b for b in own_bindings(type(app)) if _action(b) not in kept),
         Binding(app.COMMAND_PALETTE_BINDING, "command_palette", t("key.palette")),
         Binding("ctrl+q", "quit", t("key.quit")),
     ]

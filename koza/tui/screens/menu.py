@@ -66,8 +66,13 @@ class MenuScreen(StyledOnce, Screen[None]):
         Binding("t", "app.stats", t("menu.stats"), show=False),
         Binding("h", "app.rules", t("menu.rules"), show=False),
         Binding("s", "app.settings", t("menu.settings"), show=False),
-        Binding("q,escape", "app.quit", t("menu.quit")),
+        Binding("q", "app.quit", t("menu.quit")),
+        Binding("escape", "quit_hint", t("menu.quit"), show=False),  # Esc never quits at once
     ]
+
+    def action_quit_hint(self) -> None:
+        """Esc on the first screen says how to quit instead of quitting (a stray Esc is common)."""
+        self.notify(t("menu.quit_hint"))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
@@ -104,7 +109,8 @@ class MenuScreen(StyledOnce, Screen[None]):
         except Exception:  # no save folder yet, or saves not available
             return
         playable = (s for s in saves if not getattr(s, "error", None))
-        latest = next((s for s in playable if not getattr(s, "finished", True)), None)
+        own = (s for s in playable if not getattr(s, "bots_only", False))  # not a watched game
+        latest = next((s for s in own if not getattr(s, "finished", True)), None)
         text = summary_line(latest) if latest is not None else ""
         app.call_from_thread(self._show_latest, text)
 

@@ -32,7 +32,7 @@ from koza.tui.match_flow import start_match
 from koza.tui.screens._util import koza_app
 from koza.tui.screens.match_row import match_row, read_plan, show_count
 from koza.tui.settings import read_settings, write_setting
-from koza.tui.strings import bot_name, rule_option, rule_values, t
+from koza.tui.strings import bot_name, default_name_here, rule_option, rule_values, t
 from koza.tui.styled_once import StyledOnce
 
 MAX_SEATS = 4
@@ -54,6 +54,8 @@ class NewGameScreen(StyledOnce, Screen[None]):
         Binding("escape", "back", t("key.back")),
         Binding("ctrl+s", "start", t("key.start")),
         Binding("ctrl+r", "defaults", t("key.defaults")),
+        # Enter on a closed list starts, as in every other field (space or ↓ opens a list)
+        Binding("enter", "enter_starts", t("key.start"), show=False, priority=True),
     ]
 
     def __init__(self, levels: Sequence[str], descriptions: Mapping[str, str] | None = None):
@@ -305,6 +307,14 @@ class NewGameScreen(StyledOnce, Screen[None]):
             raise ValueError(t("new.seed_bad", value=seed_text)) from None
         return seats, rules, seed
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "enter_starts":  # only on a closed list: an open one picks its entry
+            return isinstance(self.focused, Select) and not self.focused.expanded
+        return True
+
+    async def action_enter_starts(self) -> None:
+        await self.action_start()
+
     async def action_start(self) -> None:
         if self._started or not self.is_current:  # type-ahead after the first Enter
             return
@@ -373,7 +383,10 @@ class NewGameScreen(StyledOnce, Screen[None]):
         for wid, value in fields.items():
             widget = self.query_one(f"#{wid}")
             if isinstance(widget, Input) and isinstance(value, str | int):
-                widget.value = str(value)[: widget.max_length or None]
+                text = str(value)
+                if wid.startswith("name-"):  # a default name follows the language in use
+                    text = default_name_here(text) or text
+                widget.value = text[: widget.max_length or None]
             elif isinstance(widget, Select) and value is not None:
                 with suppress(InvalidSelectValueError):
                     widget.value = value

@@ -37,6 +37,11 @@ def when(value: object) -> str:
     return str(value or "")
 
 
+def bots_only(save: Any) -> bool:
+    """Whether only bots play in ``save`` (a watched game), read from its summary."""
+    return bool(getattr(save, "bots_only", False))
+
+
 def row_of(save: Any) -> tuple[str, str, str, str, str]:
     """The table row of one save summary."""
     if getattr(save, "error", None):
@@ -45,6 +50,8 @@ def row_of(save: Any) -> tuple[str, str, str, str, str]:
     names = ", ".join(getattr(save, "names", ()) or ())
     totals = " : ".join(str(x) for x in getattr(save, "totals", ()) or ())
     state = t("saves.finished") if getattr(save, "finished", False) else t("saves.unfinished")
+    if bots_only(save):  # a watched game of bots: labelled, listed after
+        state = t("saves.bots_only", state=state)
     return (when(save.modified), names, totals, str(getattr(save, "round_no", "")), state)
 
 
@@ -80,7 +87,8 @@ class SavesScreen(StyledOnce, Screen[None]):
             return
         if self.mode == "resume":  # a finished game cannot be resumed: replay shows it
             saves = [s for s in saves if getattr(s, "error", None) or not s.finished]
-            saves.sort(key=lambda s: bool(getattr(s, "error", None)))  # stable: newest first
+            # stable, newest first: a person's own games, then bots-only ones, unreadable last
+            saves.sort(key=lambda s: (bool(getattr(s, "error", None)), bots_only(s)))
         if not saves:
             empty = t("saves.no_unfinished") if self.mode == "resume" else t("saves.empty")
             self.query_one("#saves-hint", Static).update(empty)

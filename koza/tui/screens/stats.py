@@ -23,7 +23,7 @@ from koza.stats.saves import FolderStats, collect
 from koza.tui.footer import Footer
 from koza.tui.plots import ResultsPlot
 from koza.tui.screens._util import koza_app
-from koza.tui.strings import bot_name, t
+from koza.tui.strings import bot_name, number, t
 from koza.tui.styled_once import StyledOnce
 
 HEADER_LINES = 2
@@ -48,7 +48,7 @@ COLUMNS = (
 
 
 def _fixed(value: float | None, digits: int = 1) -> str:
-    return "—" if value is None else f"{value:.{digits}f}"
+    return "—" if value is None else number(value, digits)
 
 
 def player_name(p: PlayerFigures) -> str:

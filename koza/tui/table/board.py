@@ -68,6 +68,7 @@ class Board(Widget):
         chain.show(replace(sc, opening=-1) if hidden else sc, fit)
         hand_view = self.query_one(HandView)
         hand_view.tile_style = self.tile_style
+        hand_view.spectator = sc.me < 0
         fresh = frozenset(fresh_draws(sc)) if not hidden else frozenset()
         hand_view.show(hand, fitting, selected, hidden, fresh)
         box = self.query_one("#hand-box")

@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from koza.core.tiles import tile_name
-from koza.tui.strings import rule_option, t
+from koza.tui.strings import about, rule_option, t
 from koza.tui.table.scene import Scene
 from koza.tui.table.snake import ChainLayout, layout_chain
 from koza.tui.table.tile_faces import TileStyle, face_for
@@ -91,16 +91,21 @@ class ChainView(Widget):
         sc = self.scene
         if sc is None or sc.phase != "playing":
             return ""
-        name = sc.names[sc.leader] if 0 <= sc.leader < sc.n_players else ""
+        known = 0 <= sc.leader < sc.n_players
+        names, leader, you = (sc.names, sc.leader, sc.you) if known else (("",), 0, -1)
+
+        def said(key: str, **kw: object) -> str:
+            return about(key, leader, you, names, **kw)
+
         if sc.opening >= 0:
-            return t("table.empty_chain_with", name=name, tile=tile_name(sc.opening))
+            return said("table.empty_chain_with", tile=tile_name(sc.opening))
         if sc.round_no == 1 or sc.rules.next_leader == "highest_double":
             # a forced opening only its holder is told of: the others still know it is forced
             if sc.rules.first_lead != "highest_double":
                 which = rule_option("first_lead").say(sc.rules.first_lead)
-                return t("table.empty_chain_first_lead", name=name, which=which)
-            return t("table.empty_chain_highest", name=name)
-        return t("table.empty_chain", name=name)
+                return said("table.empty_chain_first_lead", which=which)
+            return said("table.empty_chain_highest")
+        return said("table.empty_chain")
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         lay = self._lay(width)

@@ -42,6 +42,7 @@ class HandView(Widget):
         self.hidden = False
         self.fresh: frozenset[int] = frozenset()  # just drawn: marked until the next turn
         self.tile_style: TileStyle = "digits"
+        self.spectator = False  # nobody's hand is at the bottom: say so, not "no tiles"
 
     def show(
         self,
@@ -83,7 +84,7 @@ class HandView(Widget):
 
     def render(self) -> Text:
         if not self.tiles:
-            return Text(t("table.hand_empty"))
+            return Text(t("table.spectator_hand" if self.spectator else "table.hand_empty"))
         face = face_for(self.tile_style)
         per_row = self._per_row(self.content_size.width)
         st = {k: self.get_component_rich_style(f"hand--{k}") for k in ("tile", "fit", "selected")}

@@ -17,7 +17,7 @@ from koza.coach.evaluate import MoveValue, best, evaluate
 from koza.coach.hint_record import HintRecord, read_hints, write_hints
 from koza.core.commands import Play, PlayDoubles
 from koza.core.view import SeatView, seat_view
-from koza.tui.strings import t
+from koza.tui.strings import about, t
 from koza.tui.table.hint_panel import HintPanel
 
 if TYPE_CHECKING:
@@ -45,6 +45,8 @@ class Hints:
         message: str
         error: bool
 
+        @property
+        def you(self) -> int: ...
         def my_turn(self) -> bool: ...
         def scene(self) -> Scene: ...
         def refresh_table(self) -> None: ...
@@ -78,9 +80,9 @@ class Hints:
         """Why ``h`` gives no hint now ("" when it can)."""
         if self.watching:
             return t("hint.watching")
-        name = self.session.game.state.seats[self.me].name
+        names = [s.name for s in self.session.game.state.seats]
         if not self.hint_record.on(self.me) or self.me not in self.humans:
-            return t("hint.off", name=name)
+            return about("hint.off", self.me, self.you, names)
         if not self.my_turn():
             return t("hint.not_your_turn")
         return ""

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from koza.core.commands import Draw, Pass
 from koza.core.state import Action
 from koza.core.tiles import tile_name
-from koza.tui.strings import t
+from koza.tui.strings import about, t
 from koza.tui.table.scene import Scene, fresh_draws
 
 
@@ -29,13 +30,16 @@ def did(actions: Sequence[Action]) -> str:
     return ", ".join(parts)
 
 
-def log_lines(history: Sequence[Action], names: Sequence[str]) -> list[str]:
-    """One line per move of the round; a run of draws by one seat is one line."""
+def log_lines(history: Sequence[Action], names: Sequence[str], you: int = -1) -> list[str]:
+    """One line per move of the round; a run of draws by one seat is one line.
+
+    The moves of ``you`` (the person at this keyboard) are said in the second person.
+    """
     lines: list[str] = []
     i = 0
     while i < len(history):
         a = history[i]
-        name = names[a.seat]
+        said = partial(about, seat=a.seat, you=you, names=names)
         if a.kind == "draw":
             n = 1
             while (
@@ -47,29 +51,28 @@ def log_lines(history: Sequence[Action], names: Sequence[str]) -> list[str]:
             seen = [x.tiles[0] for x in history[i : i + n] if x.tiles and x.tiles[0] >= 0]
             if len(seen) == n:  # the reader may see these tiles: name them
                 names_of = ", ".join(tile_name(x) for x in seen)
-                lines.append(t("table.drew_tiles", name=name, n=n, tiles=names_of))
+                lines.append(said("table.drew_tiles", n=n, tiles=names_of))
             else:
-                lines.append(t("table.drew", name=name, n=n))
+                lines.append(said("table.drew", n=n))
             i += n
             continue
         if a.kind == "play":
             tile = tile_name(a.tiles[0])
             if a.side == "open":
-                lines.append(t("table.played", name=name, tile=tile))
+                lines.append(said("table.played", tile=tile))
             else:
                 end = t("table.end_left" if a.side == "left" else "table.end_right")
-                lines.append(t("table.played_at", name=name, tile=tile, end=end))
+                lines.append(said("table.played_at", tile=tile, end=end))
         elif a.kind == "doubles":
             lines.append(
-                t(
+                said(
                     "table.played_doubles",
-                    name=name,
                     left=tile_name(a.tiles[0]),
                     right=tile_name(a.tiles[1]),
                 )
             )
         else:
-            lines.append(t("table.passed", name=name))
+            lines.append(said("table.passed"))
         i += 1
     return lines
 
@@ -91,11 +94,10 @@ def status_line(sc: Scene, thinking: int, my_turn: bool, named: bool = False) ->
 def _status(sc: Scene, thinking: int, my_turn: bool) -> str:
     if sc.phase != "playing" or sc.turn < 0:
         return ""
-    who = sc.names[sc.turn]
     if thinking >= 0:
         return t("table.thinking", name=sc.names[thinking])
     if not my_turn:
-        return t("table.turn_of", name=who)
+        return about("table.turn_of", sc.turn, sc.you, sc.names)
     if sc.drawn >= 0:
         return t("table.play_drawn", tile=tile_name(sc.drawn))
     if sc.can(Draw):

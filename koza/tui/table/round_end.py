@@ -43,6 +43,8 @@ class RoundEnd:
 
         @property
         def several_humans(self) -> bool: ...
+        @property
+        def you(self) -> int: ...
         def refresh_table(self) -> None: ...
         def hint_notes(self) -> list[str]: ...
         def action_leave(self) -> None: ...
@@ -85,7 +87,7 @@ class RoundEnd:
                 self.hidden = True
             self._continue()
 
-        dialog = RoundOverScreen(state, self.tile_style)
+        dialog = RoundOverScreen(state, self.tile_style, you=self.you)
         self.app.push_screen(dialog, closed)
         self.refresh_table()
         if self.watching and state.phase == "round_over":

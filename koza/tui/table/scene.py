@@ -26,6 +26,7 @@ class Scene(SeatView):
     """
 
     bots: tuple[bool, ...] = ()  # per seat: a bot sits there
+    you: int = -1  # the seat of the one person at this keyboard (-1: none, e.g. watching)
 
     @property
     def me(self) -> int:
@@ -87,13 +88,16 @@ class Scene(SeatView):
 _VIEW_FIELDS = tuple(f.name for f in fields(SeatView))
 
 
-def scene_from_view(view: SeatView, bots: Sequence[bool] | None = None) -> Scene:
-    """The table as ``view`` shows it (``view.seat`` at the bottom)."""
+def scene_from_view(view: SeatView, bots: Sequence[bool] | None = None, you: int = -1) -> Scene:
+    """The table as ``view`` shows it (``view.seat`` at the bottom; ``you``: the person's seat)."""
     values = {name: getattr(view, name) for name in _VIEW_FIELDS}
-    return Scene(**values, bots=tuple(bots) if bots is not None else (False,) * view.n_players)
+    shown_bots = tuple(bots) if bots is not None else (False,) * view.n_players
+    return Scene(**values, bots=shown_bots, you=you)
 
 
-def scene_from_state(state: GameState, me: int = -1, bots: Sequence[bool] | None = None) -> Scene:
+def scene_from_state(
+    state: GameState, me: int = -1, bots: Sequence[bool] | None = None, you: int = -1
+) -> Scene:
     """The table face up: every hand shown (watch and replay); ``me`` at the bottom.
 
     ``me`` defaults to the seat to move (seat 0 between rounds); ``bots`` to the
@@ -103,7 +107,7 @@ def scene_from_state(state: GameState, me: int = -1, bots: Sequence[bool] | None
         me = state.turn if state.turn >= 0 else 0
     if bots is None:
         bots = tuple(s.kind == "bot" for s in state.seats)
-    return scene_from_view(seat_view(state, me, face_up=True), bots)
+    return scene_from_view(seat_view(state, me, face_up=True), bots, you)
 
 
 def last_turn(history: Sequence[Action], seat: int) -> list[Action]:

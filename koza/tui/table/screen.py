@@ -121,12 +121,17 @@ class TableScreen(StyledOnce, Comforts, RoundEnd, Refusals, Hints, WatchControls
     def several_humans(self) -> bool:
         return len(self.humans) > 1 and not self.watching
 
+    @property
+    def you(self) -> int:
+        """The seat of the one person at this keyboard, said "you" (-1: watching, hot seat)."""
+        return self.humans[0] if len(self.humans) == 1 and not self.watching else -1
+
     def scene(self) -> Scene:
         """The scene the table shows now (``me``'s view, or face up)."""
         state = self.session.game.state
         if self.face_up:
-            return scene_from_state(state, me=self.me, bots=self.bots)
-        return scene_from_view(seat_view(state, self.me), bots=self.bots)
+            return scene_from_state(state, me=self.me, bots=self.bots, you=self.you)
+        return scene_from_view(seat_view(state, self.me), bots=self.bots, you=self.you)
 
     def my_turn(self) -> bool:
         state = self.session.game.state

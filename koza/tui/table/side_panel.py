@@ -10,7 +10,7 @@ from textual.events import Click
 from textual.message import Message
 from textual.widgets import Static
 
-from koza.tui.strings import t
+from koza.tui.strings import about, t
 from koza.tui.table.move_text import log_lines
 from koza.tui.table.scene import Scene
 from koza.tui.table.tile_faces import BACK
@@ -92,13 +92,13 @@ class MoveLog(Static):
         self.scene = sc
         self.border_title = t("table.log_title")
         lines = [t("word.round", n=sc.round_no).capitalize()] if sc.round_no else []
-        lines += log_lines(sc.history, sc.names)
+        lines += log_lines(sc.history, sc.names, sc.you)
         if sc.phase in ("round_over", "game_over") and sc.records:
             rec = sc.records[-1]
             if rec.out_seat is None:
                 lines.append(t("table.fish"))
             else:
-                lines.append(t("table.went_out", name=sc.names[rec.out_seat]))
+                lines.append(about("table.went_out", rec.out_seat, sc.you, sc.names))
         lines += self.talk
         room = max(1, self.content_size.height) if self.content_size.height else 8
         width = self.content_size.width
