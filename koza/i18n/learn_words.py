@@ -65,10 +65,32 @@ LEARN_EN: dict[str, str] = {
     ),
     "learn.lead.2_try": "Look for the tile with the biggest halves: 6-5.",
     "learn.lead.2_done": "From the second round on, whoever went out leads, with any tile.",
+    "learn.lead.1_one": (
+        "A new game. By your house rules whoever holds 1-1 leads the first round with it, "
+        "even over bigger doubles. You hold 5-5 and 1-1: play the right one."
+    ),
+    "learn.lead.1_one_try": "Under your house rules 1-1 opens the first round: select 1-1.",
+    "learn.lead.1_one_done": "Right: whoever holds 1-1 opens with it, whatever else was dealt.",
+    "learn.lead.2_one": (
+        "A new deal, and 1-1 stayed in the bazaar. Then the highest double leads: "
+        "you hold 4-4 and 2-2, and nobody holds 5-5 or 6-6. Play yours."
+    ),
+    "learn.lead.2_one_try": "With no 1-1 dealt, the highest double opens: select 4-4.",
+    "learn.lead.1_low": (
+        "A new game. By your house rules the lowest double from 1-1 up leads; 0-0 never "
+        "opens. You hold 0-0, 3-3 and 5-5, nobody holds 1-1 or 2-2: play the right one."
+    ),
+    "learn.lead.1_low_try": "0-0 never opens, and of the rest the lowest double leads: select 3-3.",
+    "learn.lead.1_low_done": (
+        "Right: 3-3 was the lowest double dealt from 1-1 up. With none of them dealt, "
+        "the highest tile leads."
+    ),
     # --- 3. two doubles --------------------------------------------------------
     "learn.doubles.title": "Two doubles in one turn",
     "learn.doubles.1": "The bot opened with 6-6. Your only tile with a 6 is 6-4: play it.",
     "learn.doubles.1_try": "Only 6-4 fits 6-6: select it and press Enter.",
+    "learn.doubles.1_low": "The bot opened with 1-1. Your only tile with a 1 is 4-1: play it.",
+    "learn.doubles.1_low_try": "Only 4-1 fits 1-1: select it and press Enter.",
     "learn.doubles.2": (
         "The ends show 4 and 2, and you hold both their doubles, 4-4 and 2-2. "
         "Press w to lay both in one turn, one on each end."

@@ -2,8 +2,9 @@
 
 The deals are two-handed (you and the teaching bot, seven tiles each).  The positions of
 the fish, counting and goat lessons come from real seeded rounds (the moves before the
-first step are that round's own).  ``lessons(rules)`` fits the book to the house rules
-where a lesson's point depends on them (two doubles in one turn).
+first step are that round's own), each dealt so that the same tile opens it under every
+``first_lead``.  ``lessons(rules)`` fits the book to the house rules where a lesson's
+point depends on them (who leads round 1, two doubles in one turn).
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ _FISH_BEFORE = (
     "draw,draw,4-1 right"
 )
 _GOAT_BEFORE = (
-    "5-5 open,5-4 right,5-0 left,1-0 left,4-4 right,1-1 left,4-3 right,5-1 left,"
-    "3-0 right,2-0 right,5-2 right" + ",draw" * 12 + ",6-5 right"
+    "4-4 open,5-4 right,4-2 left,5-1 right,3-2 left,4-3 left,1-0 right,4-0 right"
+    + ",draw" * 14
+    + ",4-1 left,3-1 left,3-0 left,6-4 right,5-0 left"
 )
 
 
@@ -44,25 +46,53 @@ def _tiles() -> Lesson:
     )
 
 
-def _lead() -> Lesson:
-    return Lesson(
-        "lead",
-        "learn.lead.title",
-        (
+_NO_DOUBLE_DEALT = Part(  # no double in any hand: the highest tile leads (6-5)
+    hands=("6-4 4-3 5-2 3-1 6-5 2-1 6-0", "6-3 5-3 6-2 4-1 3-0 5-0 2-0"),
+    bazaar="6-6 5-5 4-4 3-3 2-2 1-1 0-0",
+    steps=(Step("learn.lead.2", ("opening",), (), "learn.lead.2_try"),),
+    done="learn.lead.2_done",
+)
+
+
+def _lead(rules: RuleSet) -> Lesson:
+    """Who leads round 1, as the house's ``first_lead`` has it: two deals for each value."""
+    five_and_one = ("5-5 1-1 6-4 3-2 4-0 2-1 5-3", "6-5 4-3 6-2 4-1 3-0 5-0 2-0")
+    if rules.first_lead == "one_one":  # 1-1 over a higher double; then no 1-1 dealt
+        parts = (
             Part(
-                hands=("5-5 1-1 6-4 3-2 4-0 2-1 5-3", "6-5 4-3 6-2 4-1 3-0 5-0 2-0"),
+                hands=five_and_one,
+                bazaar="6-6",
+                steps=(Step("learn.lead.1_one", ("opening",), (), "learn.lead.1_one_try"),),
+                done="learn.lead.1_one_done",
+            ),
+            Part(
+                hands=("4-4 2-2 6-4 3-2 5-1 2-1 6-0", "6-3 5-3 6-2 4-1 3-0 5-0 2-0"),
+                bazaar="1-1 6-6 5-5",
+                steps=(Step("learn.lead.2_one", ("opening",), (), "learn.lead.2_one_try"),),
+                done="learn.lead.2_done",
+            ),
+        )
+    elif rules.first_lead == "lowest_double":  # 3-3 over 5-5 and 0-0; then no double
+        parts = (
+            Part(
+                hands=("5-5 3-3 0-0 6-4 4-1 2-1 5-3", "6-5 4-3 6-2 3-1 3-2 5-0 2-0"),
+                bazaar="1-1 2-2",
+                steps=(Step("learn.lead.1_low", ("opening",), (), "learn.lead.1_low_try"),),
+                done="learn.lead.1_low_done",
+            ),
+            _NO_DOUBLE_DEALT,
+        )
+    else:  # the highest double, and the highest tile when no double is dealt
+        parts = (
+            Part(
+                hands=five_and_one,
                 bazaar="6-6",
                 steps=(Step("learn.lead.1", ("opening",), (), "learn.lead.1_try"),),
                 done="learn.lead.1_done",
             ),
-            Part(
-                hands=("6-4 4-3 5-2 3-1 6-5 2-1 6-0", "6-3 5-3 6-2 4-1 3-0 5-0 2-0"),
-                bazaar="6-6 5-5 4-4 3-3 2-2 1-1 0-0",
-                steps=(Step("learn.lead.2", ("opening",), (), "learn.lead.2_try"),),
-                done="learn.lead.2_done",
-            ),
-        ),
-    )
+            _NO_DOUBLE_DEALT,
+        )
+    return Lesson("lead", "learn.lead.title", parts)
 
 
 def _doubles(rules: RuleSet) -> Lesson:
@@ -70,17 +100,22 @@ def _doubles(rules: RuleSet) -> Lesson:
         both = Step("learn.doubles.2_off", ("4-4 left", "2-2 right"), (), "learn.doubles.2_off_try")
     else:
         both = Step("learn.doubles.2", ("doubles 4-4 2-2",), (), "learn.doubles.2_try")
+    if rules.first_lead == "lowest_double":  # the bot's 1-1 opens, under your 2-2
+        hands = ("6-4 2-2 4-4 5-3 3-0 6-0 4-1", "1-1 2-1 6-6 6-2 5-0 3-1 4-3")
+        first = Step(
+            "learn.doubles.1_low", ("4-1 left",), ("2-1 right",), "learn.doubles.1_low_try"
+        )
+    else:  # the bot's 6-6 opens (no 1-1 is dealt)
+        hands = ("6-4 2-2 4-4 5-1 3-0 1-0 5-3", "6-6 6-2 5-0 3-1 2-1 4-1 4-3")
+        first = Step("learn.doubles.1", ("6-4 left",), ("6-2 right",), "learn.doubles.1_try")
     return Lesson(
         "doubles",
         "learn.doubles.title",
         (
             Part(
-                hands=("6-4 2-2 4-4 5-1 3-0 1-0 5-3", "6-6 6-2 5-0 3-1 2-1 4-1 4-3"),
-                before=("6-6 open",),
-                steps=(
-                    Step("learn.doubles.1", ("6-4 left",), ("6-2 right",), "learn.doubles.1_try"),
-                    both,
-                ),
+                hands=hands,
+                before=("opening",),
+                steps=(first, both),
                 done="learn.doubles.done",
             ),
         ),
@@ -115,8 +150,8 @@ def _fish() -> Lesson:
         "learn.fish.title",
         (
             Part(
-                hands=("3-0 5-1 6-3 5-4 3-3 6-4 5-5", "3-2 1-0 6-0 2-0 4-3 6-2 2-1"),
-                bazaar="3-1 5-3 4-2 2-2 6-6 4-4 5-2 6-1 0-0 5-0 6-5 4-0 1-1 4-1",
+                hands=("3-0 5-1 6-3 5-4 6-1 6-4 5-5", "3-2 1-0 6-0 2-0 4-3 6-2 2-1"),
+                bazaar="3-1 5-3 4-2 2-2 6-6 4-4 5-2 3-3 0-0 5-0 6-5 4-0 1-1 4-1",
                 before=_moves(_FISH_BEFORE),
                 steps=(
                     Step("learn.fish.1", ("5-1 right",), ("pass",), "learn.fish.1_try"),
@@ -135,23 +170,24 @@ def _count() -> Lesson:
         "learn.count.title",
         (
             Part(
-                hands=("4-4 4-2 4-1 6-6 5-4 2-2 4-0", "1-0 1-1 0-0 6-4 5-3 6-2 5-5"),
-                bazaar="5-2 4-3",
+                hands=("6-5 5-4 4-0 3-2 5-0 2-1 5-1", "6-1 2-0 4-4 3-1 6-0 5-3 0-0"),
+                bazaar="3-3 6-2 5-5 4-1 4-3 2-2 4-2 5-2 1-1 3-0 6-6 6-3 1-0 6-4",
                 before=_moves(
-                    "6-6 open,6-2 right,2-2 right,6-4 left,4-4 left,draw,5-2 right,"
-                    "4-1 left,1-0 left,4-0 left,5-5 right,5-4 right,draw,4-3 right"
+                    "4-4 open,5-4 left,5-3 left,3-2 left,2-0 left,4-0 left,draw,draw,draw,"
+                    "draw,4-1 left,2-1 left,6-2 left,6-5 left,5-5 left,5-1 left,6-1 left,"
+                    "draw,4-3 right,6-0 left"
                 ),
-                steps=(Step("learn.count.1", ("4-2 left",), (), "learn.count.1_try"),),
+                steps=(Step("learn.count.1", ("5-0 left",), (), "learn.count.1_try"),),
                 done="learn.count.1_done",
             ),
             Part(
-                hands=("6-6 4-1 5-3 6-4 6-0 2-2 5-1", "4-4 3-0 6-2 1-1 6-5 4-3 4-2"),
-                bazaar="5-0",
+                hands=("4-4 5-3 6-3 3-2 1-0 3-0 4-2", "6-1 5-4 6-4 6-2 6-0 2-1 4-0"),
+                bazaar="2-2 1-1 4-1 2-0 3-1 4-3 6-5 3-3 5-1 5-5 5-0 0-0 5-2 6-6",
                 before=_moves(
-                    "6-6 open,6-5 right,5-1 right,6-2 left,2-2 left,1-1 right,4-1 right,"
-                    "4-2 left,6-4 left,4-3 right,5-3 right,draw,5-0 right"
+                    "4-4 open,5-4 right,4-2 left,2-1 left,1-0 left,4-0 left,5-3 right,"
+                    "6-4 left,3-2 right,6-2 right,6-3 left,6-0 right"
                 ),
-                steps=(Step("learn.count.2", ("6-0 left", "6-0 right"), (), "learn.count.2_try"),),
+                steps=(Step("learn.count.2", ("3-0 left", "3-0 right"), (), "learn.count.2_try"),),
                 done="learn.count.2_done",
             ),
         ),
@@ -164,10 +200,10 @@ def _goat() -> Lesson:
         "learn.goat.title",
         (
             Part(
-                hands=("4-3 5-0 4-4 6-2 5-2 3-0 5-5", "2-0 4-2 5-1 0-0 5-4 1-1 1-0"),
-                bazaar="6-1 6-3 3-3 4-1 6-4 6-6 4-0 6-0 3-1 3-2 2-1 6-5 5-3 2-2",
+                hands=("4-3 5-4 5-1 3-1 6-3 4-0 6-4", "5-3 1-0 6-5 4-4 0-0 3-2 4-2"),
+                bazaar="5-2 1-1 3-3 5-0 2-2 2-0 2-1 6-6 6-0 3-0 5-5 6-2 6-1 4-1",
                 before=_moves(_GOAT_BEFORE),
-                steps=(Step("learn.goat.1", ("6-2 right",), (), "learn.goat.1_try"),),
+                steps=(Step("learn.goat.1", ("6-3 right",), (), "learn.goat.1_try"),),
                 done="learn.goat.1_done",
             ),
             Part(free=True, say="learn.goat.round", done="learn.goat.round_done"),
@@ -180,7 +216,7 @@ def lessons(rules: RuleSet | None = None) -> tuple[Lesson, ...]:
     rules = rules or RuleSet()
     return (
         _tiles(),
-        _lead(),
+        _lead(rules),
         _doubles(rules),
         _bazaar(),
         _fish(),

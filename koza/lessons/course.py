@@ -29,6 +29,7 @@ HOUSE_OPTIONS = (
     "open_threshold",
     "open_mode",
     "fish_scoring",
+    "first_lead",
     "target",
 )
 """The house rules every lesson follows (the others keep the book's defaults)."""

@@ -33,16 +33,23 @@ HOUSES = [
     RuleSet(open_mode="carry", open_threshold=40, fish_scoring="lowest_exempt"),
     RuleSet(fish_scoring="lowest_exempt", target=1000),
 ]
+FIRST_LEADS = ("highest_double", "one_one", "lowest_double")
+EVERY_HOUSE = [
+    house.model_copy(update={"first_lead": lead}) for house in HOUSES for lead in FIRST_LEADS
+]
 
 
 def copy(game: Game) -> Game:
     return Game.from_events(game.events)
 
 
-@pytest.mark.parametrize("house", HOUSES, ids=lambda r: repr(r.model_dump(exclude_defaults=True)))
+@pytest.mark.parametrize(
+    "house", EVERY_HOUSE, ids=lambda r: repr(r.model_dump(exclude_defaults=True))
+)
 def test_every_expected_move_and_reply_is_legal(house: RuleSet) -> None:
     for lesson in lessons(house):
         rules = lesson_rules(house)
+        assert rules.first_lead == house.first_lead
         for place, (part_no, step_no) in enumerate(lesson.places):
             part = lesson.parts[part_no]
             game = build(lesson, place, rules, names_for(part, "You", "Bot"))
@@ -71,7 +78,7 @@ def test_the_seven_lessons_in_the_issues_order() -> None:
 
 def test_every_text_key_of_the_book_is_in_the_catalogue() -> None:
     keys: set[str] = set()
-    for house in HOUSES:
+    for house in EVERY_HOUSE:
         for lesson in lessons(house):
             keys.add(lesson.title)
             for part in lesson.parts:
@@ -91,6 +98,34 @@ def test_the_lessons_keep_the_house_rules_they_teach_and_no_others() -> None:
     assert lessons(house)[2].parts[0].steps[1].expect == ("4-4 left", "2-2 right")
 
 
+@pytest.mark.parametrize(
+    ("lead", "first", "second"),
+    [
+        ("highest_double", "5-5", "6-5"),  # the highest double; no double dealt: 6-5
+        ("one_one", "1-1", "4-4"),  # 1-1 over 5-5; no 1-1 dealt: the highest double
+        ("lowest_double", "3-3", "6-5"),  # 3-3 over 5-5 and 0-0; no double dealt: 6-5
+    ],
+)
+def test_the_lead_lesson_teaches_the_houses_first_lead(lead: str, first: str, second: str) -> None:
+    house = RuleSet(first_lead=lead)
+    lesson = lessons(house)[1]
+    rules = lesson_rules(house)
+    for place, tile in enumerate((first, second)):
+        game = build(lesson, place, rules, ["You", "Bot"])
+        assert game.state.round.leader == YOU
+        assert command(game, "opening") == Play(parse_tile(tile), "open")
+        step = lesson.parts[place].steps[0]
+        assert tile in EN[step.say] and tile in EN[step.hint]
+        others = [m for m in game.legal_moves() if m != Play(parse_tile(tile), "open")]
+        assert others == []  # the rules refuse every other opening
+        hand = game.state.round.hands[YOU]
+        doubles = [
+            d for d in ("1-1", "2-2", "3-3", "4-4", "5-5", "6-6") if hand >> parse_tile(d) & 1
+        ]
+        if place == 0:
+            assert len(doubles) >= 2  # a real choice: the rule, not the only double, decides
+
+
 def test_wrong_moves_are_told_apart_from_refused_ones() -> None:
     lesson = lessons()[0]
     game = build(lesson, 1, RuleSet(), ["You", "Bot"])  # ends 6 and 1: play 6-2 left
@@ -106,7 +141,7 @@ def test_the_count_lesson_tells_the_blank_double_as_the_house_counts_it() -> Non
     for house, points in ((RuleSet(), 35), (RuleSet(blank_double_points=10), 20)):
         lesson = lessons(house)[5]
         game = build(lesson, 0, lesson_rules(house), ["You", "Bot"])
-        play(game, "4-2 left")
+        play(game, lesson.parts[0].steps[0].expect[0])
         story = dict(round_story(game))
         assert story["learn.story.points"]["points"] == points
         assert "learn.story.blank" in story and "learn.story.opened" in story
@@ -115,7 +150,7 @@ def test_the_count_lesson_tells_the_blank_double_as_the_house_counts_it() -> Non
 def test_the_second_count_stays_off_a_closed_sheet() -> None:
     lesson = lessons()[5]
     game = build(lesson, 1, RuleSet(), ["You", "Bot"])
-    play(game, "6-0 left")
+    play(game, lesson.parts[1].steps[0].expect[0])
     keys = [k for k, _ in round_story(game)]
     assert keys == ["learn.story.out", "learn.story.points", "learn.story.closed"]
 
@@ -124,7 +159,7 @@ def test_the_goat_lesson_ends_the_game_at_101_and_not_at_a_higher_target() -> No
     for house, goat in ((RuleSet(), True), (RuleSet(target=200), False)):
         lesson = lessons(house)[6]
         game = build(lesson, 0, lesson_rules(house), ["You", "Bot"])
-        play(game, "6-2 right")
+        play(game, lesson.parts[0].steps[0].expect[0])
         keys = [k for k, _ in round_story(game)]
         assert ("learn.story.goat" in keys) is goat
         assert game.is_over is goat

@@ -13,6 +13,7 @@ from textual.command import CommandPalette
 from textual.widgets import Input
 
 from koza.core.commands import Command, Draw, Pass, Play, PlayDoubles
+from koza.core.tiles import parse_tile
 from koza.lessons.book import LESSON_IDS
 from koza.lessons.course import Verdict, command, judge
 from koza.tui.app import KozaApp
@@ -249,3 +250,45 @@ async def test_the_house_rules_reach_the_lessons(tmp_path: Path) -> None:
         rules = screen.session.game.state.rules
         assert (rules.double_play, rules.blank_double_points) == ("off", 10)
         assert screen.lesson.parts[0].steps[1].say == "learn.doubles.2_off"
+
+
+@pytest.mark.parametrize(
+    ("lead", "opens", "second"),
+    [("one_one", "1-1", "4-4"), ("lowest_double", "3-3", "6-5")],
+)
+async def test_the_lead_lesson_teaches_the_houses_first_lead(
+    tmp_path: Path, lead: str, opens: str, second: str
+) -> None:
+    setup = {"players": 2, "rules": {"first_lead": lead}}
+    (tmp_path / "koza-settings.json").write_text(json.dumps({"new_game": setup}))
+    app = KozaApp(tmp_path, remember_theme=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await until(pilot, lambda: isinstance(app.screen, LessonListScreen), "the lessons")
+        await pilot.press("2")
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen), "lesson 2")
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        game = screen.session.game
+        assert game.state.rules.first_lead == lead
+        step = screen.step
+        assert step is not None
+        await drawn(pilot, t(step.say)[:30])
+        await until(pilot, screen.my_turn, "the learner's turn")
+        await press_for(pilot, screen, Play(parse_tile("5-5"), "open"))  # the highest double
+        await until(pilot, lambda: screen.error and screen.message, "the wrong lead explained")
+        assert screen.message.startswith(t("learn.refused", reason="")[:6])
+        assert screen.message.endswith(t(step.hint)) and opens in screen.message
+        assert not game.state.chain  # refused: nothing was played
+        await press_for(pilot, screen, Play(parse_tile(opens), "open"))
+        await until(pilot, lambda: screen.finished, "the part's end")
+        assert [p.tile for p in game.state.chain] == [parse_tile(opens)]
+        await drawn(pilot, t(screen.part.done)[:30])
+        await pilot.press("n")  # the second deal: the rule's other case
+        await until(pilot, lambda: app.screen is not screen, "the second part")
+        screen = app.screen
+        assert isinstance(screen, LessonScreen) and screen.step is not None
+        await until(pilot, screen.my_turn, "the learner's turn")
+        await walk_step(pilot, app, screen)
+        chain = screen.session.game.state.chain
+        assert [p.tile for p in chain] == [parse_tile(second)]

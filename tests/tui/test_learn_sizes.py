@@ -29,6 +29,13 @@ from koza.tui.strings import t
 WIDTH = 78  # 80 columns less the bar's and the status line's padding
 LINES = 3
 CONSOLE = Console(width=200)
+HOUSES = (  # every text a lesson can show: each first lead, two doubles at once or not
+    RuleSet(),
+    RuleSet(double_play="off"),
+    RuleSet(first_lead="one_one"),
+    RuleSet(first_lead="lowest_double"),
+    RuleSet(first_lead="lowest_double", double_play="off"),
+)
 
 
 @pytest.fixture(autouse=True)
@@ -59,7 +66,7 @@ def every_move(game: Game) -> list[Command]:
 def test_every_lesson_text_is_whole_at_80x24(lang: str) -> None:
     speak(lang)
     too_long: list[tuple[str, int, str]] = []
-    for house in (RuleSet(), RuleSet(double_play="off")):
+    for house in HOUSES:
         for number, lesson in enumerate(lessons(house)):
             for place in range(len(lesson.places)):
                 screen = LessonScreen(number, place, house=house, seed=1, delay=0)
