@@ -1,8 +1,9 @@
 """The statistics of a save folder: every save read with the checked reader, summed per player.
 
-Each file is listed by ``koza.storage.listing`` and then loaded whole by
-``savefile.load`` (every event validated and replayed); a file either fails is
-named with its one-line reason in ``unreadable`` and left out of the figures.
+Each save is read by ``quick_seat_games`` (moves read with one pattern, every event
+still replayed and checked) or, when that reader declines anything unusual, loaded
+whole by ``savefile.parse`` (every event validated and replayed); a file that fails
+is named with its one-line reason in ``unreadable`` and left out of the figures.
 A save whose last line was cut off (a crash while it was written) is counted as
 the unfinished game its whole lines hold, and named in ``torn``; a review made
 before its game went on is left out and named in ``stale_reviews``.  Loaded games
@@ -17,9 +18,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from koza.stats.figures import PlayerFigures, SeatGame, seat_games, sum_by_player
+from koza.stats.quick import quick_seat_games
 from koza.stats.reviews import kept_review
 from koza.storage import folder as folders
-from koza.storage.savefile import SUFFIX, SaveError, load, shorten
+from koza.storage.savefile import SUFFIX, SaveError, parse, read_save, shorten
 
 
 @dataclass(frozen=True)
@@ -70,8 +72,13 @@ def _read_game(path: Path) -> ReadGame:
     hit = _GAMES.get(path)
     if key is not None and hit is not None and hit[0] == key:
         return hit[1]
-    loaded = load(path)
-    game = ReadGame(seat_games(loaded.events, path.name), loaded.torn)
+    data = read_save(path)
+    seats = quick_seat_games(data, path.name)
+    if seats is not None:
+        game = ReadGame(seats)
+    else:  # anything unusual: the checked reader counts it, or says why not
+        loaded = parse(path, data)
+        game = ReadGame(seat_games(loaded.events, path.name), loaded.torn)
     if key is not None:
         _GAMES[path] = (key, game)
     return game
