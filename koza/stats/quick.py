@@ -37,6 +37,8 @@ _MOVE_LINE = re.compile(
 
 _TILE_OF = {f"{a}-{b}".encode(): tile_id(a, b) for a in range(7) for b in range(7)}
 _SIDE_OF = {name.encode(): side for name, side in END_OF.items()}
+_GOOD_HEADS: set[bytes] = set()
+"""Header lines already found to be of this schema."""
 _GOOD_DAYS: set[bytes] = set()
 """Calendar days already found real (a time's day is checked once, not per line)."""
 
@@ -53,20 +55,29 @@ def _real_day(day: bytes) -> bool:
     return True
 
 
+def _good_head(line: bytes) -> bool:
+    """A header of this schema (remembered: a folder's saves share a few)."""
+    try:
+        head = parse_json(line)
+    except ValueError:
+        return False
+    if not isinstance(head, dict) or head.get("format") != FORMAT:
+        return False
+    schema = head.get("schema")
+    if type(schema) is not int or schema != SCHEMA:
+        return False  # ``load`` upgrades an old schema, or refuses
+    if len(_GOOD_HEADS) < 1000:
+        _GOOD_HEADS.add(line)
+    return True
+
+
 def quick_seat_games(data: bytes, game: str) -> list[SeatGame] | None:
     """Each seat's part in the game of a save's bytes, or None when only ``load`` can say."""
     lines = data.split(b"\n")
     if len(lines) < 3 or lines.pop():
         return None  # no event, or a last line without its newline
-    try:
-        head = parse_json(lines[0])
-    except ValueError:
+    if lines[0] not in _GOOD_HEADS and not _good_head(lines[0]):
         return None
-    if not isinstance(head, dict) or head.get("format") != FORMAT:
-        return None
-    schema = head.get("schema")
-    if type(schema) is not int or schema != SCHEMA:
-        return None  # ``load`` upgrades an old schema, or refuses
     try:
         with paused_gc():
             return _fold(lines, game)

@@ -112,6 +112,8 @@ def _remember(read: list[Remembered]) -> None:
 def _read_new(saves: list[Path]) -> int:
     """Read the saves not remembered yet, shared with other processes when there are many;
     how many chunks of them other processes read."""
+    if workers_for(len(saves)) == 0:
+        return 0  # few saves (or one core): each is read by ``collect`` in turn
     new = [p for p in saves if not _remembered(p)]
     workers = workers_for(len(new))
     return share(chunks_of(new), _read_chunk, _remember, workers) if workers else 0
