@@ -36,7 +36,13 @@ _MOVE_LINE = re.compile(
 """A play, a draw or a pass exactly as ``model_dump_json`` writes it (a time in UTC)."""
 
 _TILE_OF = {f"{a}-{b}".encode(): tile_id(a, b) for a in range(7) for b in range(7)}
-_SIDE_OF = {name.encode(): side for name, side in END_OF.items()}
+_PLAY_OF = {
+    name: {end.encode(): PLAY_MOVES[tile][side] for end, side in END_OF.items()}
+    for name, tile in _TILE_OF.items()
+}
+"""A play's move by its tile and end as written."""
+_NUMBER = {str(n).encode(): n for n in range(4096)}
+"""A seat or sequence number as written (``int`` is slower; a longer game falls back to it)."""
 _GOOD_HEADS: set[bytes] = set()
 """Header lines already found to be of this schema."""
 _GOOD_DAYS: set[bytes] = set()
@@ -108,13 +114,16 @@ def _fold(lines: list[bytes], game: str) -> list[SeatGame] | None:
         seq, day, seat, tile, end, drew, drawn, passed = m.groups()
         if day not in _GOOD_DAYS and not _real_day(day):
             return None
+        number = _NUMBER.get(seq)
+        if number is None:
+            number = int(seq)
         if seat is not None:
-            mover = int(seat)
-            apply_move(int(seq), mover, PLAY_MOVES[_TILE_OF[tile]][_SIDE_OF[end]])
+            mover = _NUMBER[seat]
+            apply_move(number, mover, _PLAY_OF[tile][end])
         elif drew is not None:
-            mover = int(drew)
-            apply_move(int(seq), mover, DRAW_MOVE, _TILE_OF[drawn])
+            mover = _NUMBER[drew]
+            apply_move(number, mover, DRAW_MOVE, _TILE_OF[drawn])
         else:
-            mover = int(passed)
-            apply_move(int(seq), mover, PASS_MOVE)
+            mover = _NUMBER[passed]
+            apply_move(number, mover, PASS_MOVE)
     return figures.result()
