@@ -78,7 +78,7 @@ def share(
                 chunk = todo.pop()  # the pool works from the end
                 try:
                     sent[pool.submit(work, chunk)] = chunk
-                except RuntimeError:  # the pool broke (BrokenProcessPool is one)
+                except Exception:  # the pool broke, or no process could be started
                     todo.append(chunk)
                     pool = None
             for future in [f for f in sent if f.done()]:

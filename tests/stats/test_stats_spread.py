@@ -58,6 +58,23 @@ def test_a_pool_that_cannot_start_leaves_the_work_here(monkeypatch: pytest.Monke
     assert done == [[0, 1, 2], [3, 4, 5], [6]]
 
 
+class RefusingPool:
+    """A pool that cannot start a process (as in a sandbox)."""
+
+    def submit(self, *args: object) -> None:
+        raise OSError("no processes here")
+
+    def shutdown(self, **how: object) -> None:
+        pass
+
+
+def test_a_pool_that_breaks_leaves_the_work_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(spread, "_pool", lambda workers: RefusingPool())
+    done: list[list[int]] = []
+    assert spread.share(spread.chunks_of(list(range(10)), 3), sorted, done.append, 2) == 0
+    assert sorted(done) == [[0, 1, 2], [3, 4, 5], [6, 7, 8], [9]]
+
+
 def test_few_saves_or_one_core_start_no_process(monkeypatch: pytest.MonkeyPatch) -> None:
     assert spread.workers_for(spread.PARALLEL_FROM - 1) == 0
     monkeypatch.setattr(spread.os, "sched_getaffinity", lambda pid: {0}, raising=False)
