@@ -111,9 +111,10 @@ def test_a_tampered_line_is_refused_or_read_as_load_reads_it(
 ) -> None:
     for data in games:
         lines = data.split(b"\n")
-        for i, line in enumerate(lines[1:], 1):
-            if old in line:
-                agrees(b"\n".join([*lines[:i], line.replace(old, new, 1), *lines[i + 1 :]]))
+        found = [i for i, line in enumerate(lines) if i and old in line]
+        for i in found[:: max(1, len(found) // 25)]:  # some 25 lines of each game
+            changed = lines[i].replace(old, new, 1)
+            agrees(b"\n".join([*lines[:i], changed, *lines[i + 1 :]]))
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
