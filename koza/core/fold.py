@@ -10,6 +10,10 @@ is thaw, one event, freeze; a long load folds every event into one lazy builder
 and freezes once (the chain and history, which only screens and bots read, are
 then built for the last round only).
 
+A reader that needs only the scores (the statistics) hands moves over as numbers
+(``apply_move``): the same checks, but the moves are not kept, so such a builder
+can never be frozen or settled.
+
 mypyc compiles this module (``koza.compiled``): a builder is made by ``__init__``
 only (``created``, ``thaw``), never by ``object.__new__``.
 """
@@ -94,6 +98,7 @@ class StateBuilder:
         "lazy",
         "dealt",
         "pending",
+        "unkept",
     )
 
     def __init__(
@@ -130,6 +135,7 @@ class StateBuilder:
         self.lazy = lazy
         self.dealt: engine.Round | None = None
         self.pending: list[MoveEvent] = []
+        self.unkept = 0  # moves of this round taken by ``apply_move`` (kept nowhere)
 
     @property
     def n_players(self) -> int:
@@ -137,6 +143,8 @@ class StateBuilder:
 
     def settle(self) -> None:
         """Build ``chain`` and ``history`` from the pending moves; the builder is eager after."""
+        if self.unkept:
+            raise RuntimeError("a builder fed by apply_move keeps no moves to settle")
         if self.pending:
             assert self.dealt is not None
             r = self.dealt.copy()
@@ -159,18 +167,39 @@ class StateBuilder:
             return
         if TYPE_CHECKING:
             assert isinstance(ev, MoveEvent)
-        seat = ev.seat
-        side = -1
+        drawn = -1
         if type(ev) is TilePlayed:
-            side = END_OF[ev.end]
-            move = PLAY_MOVES[ev.tile][side]
+            move = PLAY_MOVES[ev.tile][END_OF[ev.end]]
         elif type(ev) is TileDrawn:
-            move = DRAW_MOVE
+            move, drawn = DRAW_MOVE, ev.tile
         elif type(ev) is TurnPassed:
             move = PASS_MOVE
         else:
             assert type(ev) is DoublesPlayed
             move = DOUBLES_MOVES[ev.left][ev.right]
+        r = self._checked_move(ev.seat, move, drawn)
+        if self.lazy:
+            engine.apply(r, move)
+            self.pending.append(ev)
+        else:
+            _record(self, ev, r)
+        self.seq = ev.seq
+
+    def apply_move(self, seq: int, seat: int, move: engine.Move, drawn: int = -1) -> None:
+        """``apply`` of a move given as numbers (``drawn``: the tile a draw names), with
+        the same checks and refusals, for a reader that needs only the scores: the move
+        is kept nowhere, so the builder cannot be frozen afterwards."""
+        if seq != self.seq + 1:
+            raise ReplayError.of("replay.seq_gap", seq=seq, due=self.seq + 1)
+        if self.phase == "game_over":
+            raise ReplayError.of("replay.after_over", type="move")
+        engine.apply(self._checked_move(seat, move, drawn), move)
+        self.unkept += 1
+        self.seq = seq
+
+    def _checked_move(self, seat: int, move: engine.Move, drawn: int) -> engine.Round:
+        """The round ``move`` by ``seat`` is made in (owned by the builder), once it is
+        found legal; else the ``ReplayError`` saying why not."""
         r = self.round
         if (
             r is None
@@ -181,21 +210,16 @@ class StateBuilder:
             or not engine.is_legal(r, move)
         ):
             self._refuse(seat, move)
-        if type(ev) is TileDrawn and r.bazaar[r.bz] != ev.tile:
+        if move[0] == engine.DRAW and r.bazaar[r.bz] != drawn:
             raise ReplayError.of(
                 "replay.wrong_draw",
                 seat=seat,
-                tile=tile_name(ev.tile),
+                tile=tile_name(drawn),
                 next=tile_name(r.bazaar[r.bz]),
             )
         if not self.round_owned:
             r = self._own_round(r)
-        if self.lazy:
-            engine.apply(r, move)
-            self.pending.append(ev)
-        else:
-            _record(self, ev, r)
-        self.seq = ev.seq
+        return r
 
     def _refuse(self, seat: int, move: engine.Move) -> NoReturn:
         """Raise why ``move`` by ``seat`` cannot be made now (it failed ``apply``'s check)."""
@@ -212,7 +236,7 @@ class StateBuilder:
 
     def _fresh(self) -> bool:
         """No move was made in this round yet."""
-        return not self.history and not self.pending
+        return not self.history and not self.pending and not self.unkept
 
     def _own_round(self, r: engine.Round) -> engine.Round:
         """``r`` (the current round) copied, as a frozen state shares it."""
@@ -296,7 +320,7 @@ def _deal(b: StateBuilder, ev: RoundDealt) -> None:
         b.dealt, b.pending = b.round.copy(), []
     b.seq, b.phase, b.round_no = ev.seq, "playing", ev.round
     b.shuffle = tuple(ev.shuffle)
-    b.chain, b.history = [], []
+    b.chain, b.history, b.unkept = [], [], 0
 
 
 def _leader(seat: int, opening: int) -> Problem:
@@ -321,7 +345,7 @@ def _void(b: StateBuilder, ev: DealVoided) -> None:
         )
         raise ReplayError.of("replay.wrong_void", seat=ev.seat, round=ev.round, why=why)
     b.seq, b.round, b.round_owned = ev.seq, None, True
-    b.chain, b.history, b.pending = [], [], []
+    b.chain, b.history, b.pending, b.unkept = [], [], [], 0
 
 
 def _scored(b: StateBuilder, ev: RoundScored) -> None:

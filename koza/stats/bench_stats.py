@@ -28,8 +28,8 @@ def _timed_collect(folder: Path, saves: int) -> float:
 
 @benchmark("stats")
 def stats_of_a_folder() -> Iterable[Figure]:
-    """``collect`` over 500 saves: every save loaded in full, then again with none changed;
-    then over 10,000 saves, cold."""
+    """``collect`` over 500 saves: every save read, then again with none changed; then
+    over 10,000 saves, cold (shared with worker processes), and cold in this process alone."""
     from koza.stats import saves
 
     with tempfile.TemporaryDirectory(prefix="koza-bench-") as tmp:
@@ -45,5 +45,12 @@ def stats_of_a_folder() -> Iterable[Figure]:
         folder = Path(tmp)
         fill_folder(folder, LARGE_FOLDER)
         large = _timed_collect(folder, LARGE_FOLDER)
+        shared = saves.workers_for
+        saves.workers_for = lambda count: 0  # as on a machine of one core
+        try:
+            alone = _timed_collect(folder, LARGE_FOLDER)
+        finally:
+            saves.workers_for = shared
         saves._GAMES.clear()
     yield f"stats_{LARGE_FOLDER}_saves", large * 1000, "ms"
+    yield f"stats_{LARGE_FOLDER}_saves_one_process", alone * 1000, "ms"

@@ -23,10 +23,9 @@ MAX_REVIEW_BYTES = 16 * 1024 * 1024
 """A review larger than this is not read (no game has that many moves)."""
 
 
-def review_paths(save: Path) -> tuple[Path, ...]:
-    """Where a save's review may be: ``x.koza.jsonl.review.json``, then ``x.review.json``."""
-    stem = save.name.removesuffix(SUFFIX)
-    return (save.with_name(save.name + REVIEW_SUFFIX), save.with_name(stem + REVIEW_SUFFIX))
+def review_names(save: Path) -> tuple[str, str]:
+    """What a save's review may be called: ``x.koza.jsonl.review.json``, then ``x.review.json``."""
+    return save.name + REVIEW_SUFFIX, save.name.removesuffix(SUFFIX) + REVIEW_SUFFIX
 
 
 def _read(path: Path) -> object:
@@ -64,10 +63,10 @@ class KeptReview:
 def kept_review(save: Path, seats: int, present: set[str] | None = None) -> KeptReview | None:
     """The review kept beside ``save`` (its first readable place), or None without one;
     with ``present`` (the names of the files in the folder) only those are tried."""
-    for path in review_paths(save):
-        if present is not None and path.name not in present:
-            continue
-        data = _read(path)
+    for name in review_names(save):
+        if present is not None and name not in present:
+            continue  # no such file: a folder of saves without reviews makes no path
+        data = _read(save.with_name(name))
         if not isinstance(data, dict) or data.get("version") != REVIEW_VERSION:
             continue
         moves = data.get("moves")

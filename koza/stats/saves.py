@@ -1,13 +1,15 @@
 """The statistics of a save folder: every save read with the checked reader, summed per player.
 
-Each file is listed by ``koza.storage.listing`` and then loaded whole by
-``savefile.load`` (every event validated and replayed); a file either fails is
-named with its one-line reason in ``unreadable`` and left out of the figures.
+Each save is read by ``quick_seat_games`` (moves read with one pattern, every event
+still replayed and checked) or, when that reader declines anything unusual, loaded
+whole by ``savefile.parse`` (every event validated and replayed); a file that fails
+is named with its one-line reason in ``unreadable`` and left out of the figures.
 A save whose last line was cut off (a crash while it was written) is counted as
 the unfinished game its whole lines hold, and named in ``torn``; a review made
 before its game went on is left out and named in ``stale_reviews``.  Loaded games
 are remembered by (size, mtime, inode), so opening the screen again reads only
-the saves that changed.
+the saves that changed; a big folder's first read is shared with other processes
+(``koza.stats.spread``), which only fill that memory: the figures are summed here.
 """
 
 from __future__ import annotations
@@ -17,9 +19,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from koza.stats.figures import PlayerFigures, SeatGame, seat_games, sum_by_player
+from koza.stats.quick import quick_seat_games
 from koza.stats.reviews import kept_review
+from koza.stats.spread import chunks_of, share, workers_for
 from koza.storage import folder as folders
-from koza.storage.savefile import SUFFIX, SaveError, load, shorten
+from koza.storage.savefile import SUFFIX, SaveError, parse, read_save, shorten
 
 
 @dataclass(frozen=True)
@@ -70,11 +74,54 @@ def _read_game(path: Path) -> ReadGame:
     hit = _GAMES.get(path)
     if key is not None and hit is not None and hit[0] == key:
         return hit[1]
-    loaded = load(path)
-    game = ReadGame(seat_games(loaded.events, path.name), loaded.torn)
+    data = read_save(path)
+    seats = quick_seat_games(data, path.name)
+    if seats is not None:
+        game = ReadGame(seats)
+    else:  # anything unusual: the checked reader counts it, or says why not
+        loaded = parse(path, data)
+        game = ReadGame(seat_games(loaded.events, path.name), loaded.torn)
     if key is not None:
         _GAMES[path] = (key, game)
     return game
+
+
+Remembered = tuple[Path, tuple[int, int, int], ReadGame]
+
+
+def _read_chunk(paths: list[Path]) -> list[Remembered]:
+    """The saves among ``paths`` that can be read, each with its key (in any process:
+    one that cannot be read is left for ``collect`` to read again and name)."""
+    out = []
+    for path in paths:
+        key = _file_key(path)
+        try:
+            game = _read_game(path)
+        except Exception:
+            continue
+        if key is not None:
+            out.append((path, key, game))
+    return out
+
+
+def _remember(read: list[Remembered]) -> None:
+    for path, key, game in read:
+        _GAMES[path] = (key, game)
+
+
+def _read_new(saves: list[Path]) -> int:
+    """Read the saves not remembered yet, shared with other processes when there are many;
+    how many chunks of them other processes read."""
+    if workers_for(len(saves)) == 0:
+        return 0  # few saves (or one core): each is read by ``collect`` in turn
+    new = [p for p in saves if not _remembered(p)]
+    workers = workers_for(len(new))
+    return share(chunks_of(new), _read_chunk, _remember, workers) if workers else 0
+
+
+def _remembered(path: Path) -> bool:
+    hit = _GAMES.get(path)
+    return hit is not None and hit[0] == _file_key(path)
 
 
 def _with_review(
@@ -130,6 +177,7 @@ def collect(save_dir: Path | None = None) -> FolderStats:
     stats = FolderStats(where)
     games: list[SeatGame] = []
     saves, present = folder_files(where)
+    _read_new(saves)
     for path in saves:
         error: str | None = None
         failure: SaveError | None = None
