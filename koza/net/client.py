@@ -25,7 +25,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from koza.core.commands import Command
 from koza.core.view import SeatView
-from koza.net import roomfile
+from koza.net import delta, roomfile
 from koza.net.connection import BURST, RATE, Bucket
 from koza.net.protocol import (
     SERVER_MESSAGES,
@@ -49,6 +49,7 @@ from koza.net.protocol import (
     Rejoin,
     RoomState,
     Start,
+    ViewDelta,
     ViewUpdate,
     Watch,
     Welcome,
@@ -135,6 +136,7 @@ class KozaClient:
         self.reconnecting = False  # the connection dropped and is being made again
         self.refusals = 0  # moves the server did not make
         self.frames: list[str | bytes] | None = [] if record else None  # every frame received
+        self.deltas = True  # asks for views after the first as what changed (``ViewDelta``)
         self.keep_token: Callable[[str], None] | None = None  # told each new seat token
         self.closed = False
         self.lost: str | None = None  # why the connection is gone for good (English)
@@ -160,7 +162,7 @@ class KozaClient:
             self._ws = await connect(target, max_size=MAX_SERVER_FRAME, proxy=None, **extra)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError) as exc:
             raise ClientError(Said.of("cannot_reach", url=self.url, problem=str(exc))) from None
-        await self._request(Hello(password=self.password), Welcome)
+        await self._request(Hello(password=self.password, deltas=self.deltas), Welcome)
 
     async def connect(self, code: str | None = None) -> None:
         """Connect (to room ``code``'s address) and say hello; ``ClientError`` if it cannot."""
@@ -215,8 +217,11 @@ class KozaClient:
                 if self.frames is not None:
                     self.frames.append(frame)
                 try:
-                    self._take(cleaned(decode(frame, SERVER_MESSAGES, MAX_SERVER_FRAME)))
-                except (ProtocolError, ValidationError):
+                    msg = decode(frame, SERVER_MESSAGES, MAX_SERVER_FRAME)
+                    if isinstance(msg, ViewDelta):
+                        msg = self._whole(msg)
+                    self._take(cleaned(msg))
+                except (ProtocolError, ValidationError, TypeError):
                     continue  # a message this client cannot read changes nothing
         except ConnectionClosed:
             pass
@@ -265,6 +270,13 @@ class KozaClient:
 
     # --- the mirror ----------------------------------------------------------------
 
+    def _whole(self, msg: ViewDelta) -> ViewUpdate:
+        """The full ``ViewUpdate`` a delta stands for (``TypeError`` with no view to patch)."""
+        if self.view is None:
+            raise TypeError("a view delta before any view")
+        view = delta.apply(self.view, msg.view)  # every field validated: as in a full view
+        return ViewUpdate.model_construct(seq=msg.seq, view=view, events=msg.events)
+
     def _take(self, msg: Any) -> None:
         if isinstance(msg, ViewUpdate):
             self.view = msg.view
@@ -301,7 +313,8 @@ class KozaClient:
         if self._version == self._seen:
             self._changed.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), timeout)
+                async with asyncio.timeout(timeout):  # no task of its own, as wait_for makes
+                    await self._changed.wait()
         self._seen = self._version
 
     @property

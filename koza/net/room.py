@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import threading
 import time
@@ -21,24 +22,27 @@ from koza.core.commands import Command
 from koza.core.events import SeatInfo
 from koza.core.game import IllegalMoveError
 from koza.core.rules import RuleSet
+from koza.net import delta
 from koza.net.protocol import (
     Away,
     RoomInfo,
     RoomState,
     SeatStatus,
-    ViewUpdate,
     encode,
     error_message,
 )
 from koza.net.roomfile import RoomRecord, SeatRecord
 from koza.net.says import Said
 from koza.net.seats import Outbox, Seats, Slot
+from koza.net.sync_pool import synced
 from koza.net.wire import public_event, view_for
 from koza.session import SaveError, Session, bot_seed
 from koza.tui.strings import t
 
 log = logging.getLogger("koza.server")
 SAVE_RETRY = 5.0  # seconds before a room whose save failed tries again
+QUICK_BOTS = frozenset({"random", "greedy"})  # bots that choose in microseconds: on the loop
+QUICK_RUN = 64  # quick bot moves at most before the room gives the loop back
 
 
 class Room(Seats):
@@ -85,6 +89,7 @@ class Room(Seats):
         seq = self.session.state.seq if self.session is not None else -1
         missed = 0 <= last_seq < seq
         member.last_seq = last_seq if missed else -1
+        member.last_view = None  # a full view first
         self.broadcast_room()
         self._send_view(member, with_events=missed)
 
@@ -164,13 +169,17 @@ class Room(Seats):
         if member.last_seq >= seq:
             return
         events = game.events[member.last_seq + 1 : seq + 1] if with_events else ()
-        msg = ViewUpdate(
-            seq=seq,
-            view=view_for(state, member.seat),
-            events=tuple(public_event(e, member.seat) for e in events),
-        )
+        view = view_for(state, member.seat)
+        said = json.dumps([public_event(e, member.seat) for e in events], separators=(",", ":"))
+        last = member.last_view if member.deltas else None
+        if last is not None:  # what changed since the last view this member was sent
+            kind, body = "view_delta", delta.patch_json(view, delta.changed(last, view))
+        else:
+            kind, body = "view", view.to_json()
+        member.last_view = view if member.deltas else None
         member.last_seq = seq
-        member.send(encode(msg))
+        # ``ViewUpdate``'s (or ``ViewDelta``'s) JSON, put together without building the model
+        member.send(f'{{"v":1,"type":"{kind}","seq":{seq},"view":{body},"events":{said}}}')
 
     def broadcast_views(self) -> None:
         for m in self.members():
@@ -244,14 +253,37 @@ class Room(Seats):
                 return Said.of("stale_move", seq=seq, now=state.seq)
             if self._controls(seat):
                 return Said.of("bot_plays_seat")
-            try:
-                await asyncio.to_thread(self.session.play, move, seat)
+            try:  # written here (a write to the system's cache); synced off the loop if owed
+                self.session.play(move, seat, sync=False)
+                await self._sync_if_owed()
             except IllegalMoveError as exc:
                 return Said.of_reason(exc.reason) if exc.reason else Said.of("internal")
             except SaveError as exc:  # nothing was played: the move may be sent again
                 return Said.of("move_not_saved", problem=str(exc))
-            self._after_change()
+            if self._quick_bot_next():
+                self._wake.set()  # its answer comes at once: one view shows both moves
+            else:
+                self._after_change()
         return None
+
+    async def _sync_if_owed(self) -> None:
+        """Sync the save in a worker thread if the table now waits for a person."""
+        assert self.session is not None
+        if self.session.sync_owed:
+            await synced(self.session.sync_if_waiting)
+
+    def _quick(self, seat: int) -> bool:
+        """True if the server's bot moves for ``seat`` now, at once and cheaply (on the loop)."""
+        return (
+            self._controls(seat)
+            and not self.record.bot_delay
+            and self._bot(seat).name in QUICK_BOTS
+        )
+
+    def _quick_bot_next(self) -> bool:
+        assert self.session is not None
+        state = self.session.game.state
+        return state.phase == "playing" and state.turn >= 0 and self._quick(state.turn)
 
     async def ready(self, seat: int, seq: int) -> Said | None:
         """A seat asks for the next round."""
@@ -315,12 +347,18 @@ class Room(Seats):
             async with self.lock:
                 for s in self.slots:
                     s.ready = False
-                await asyncio.to_thread(self.session.next_round)
-                self._after_change()
+                await synced(self.session.next_round)  # dealt, written and synced
+                if self._quick_bot_next():
+                    self._wake.set()  # the bots' moves come at once: one view for the lot
+                else:
+                    self._after_change()
             return True
         seat = state.turn
         if state.phase != "playing" or seat < 0 or not self._controls(seat):
             return False
+        if self._quick(seat):
+            await self._quick_moves()
+            return True
         if self.record.bot_delay:
             await asyncio.sleep(self.record.bot_delay)
         command = await asyncio.to_thread(decide, self._bot(seat), state, seat)
@@ -330,6 +368,27 @@ class Room(Seats):
             await asyncio.to_thread(self.session.play, command, seat)
             self._after_change()
         return True
+
+    async def _quick_moves(self) -> None:
+        """Quick bots' moves one after the other (``QUICK_RUN`` at most), then one view.
+
+        Each move is written as it is made, the sync a person's turn needs is done off
+        the loop before anyone hears of the moves, and the loop is given back after.
+        """
+        assert self.session is not None
+        session = self.session
+        async with self.lock:
+            try:
+                for _ in range(QUICK_RUN):
+                    state = session.game.state
+                    seat = state.turn
+                    if state.phase != "playing" or seat < 0 or not self._quick(seat):
+                        break
+                    session.play(decide(self._bot(seat), state, seat), seat, sync=False)
+                await self._sync_if_owed()
+            finally:  # what was saved is shown, even when a save failed
+                self._after_change()
+        await asyncio.sleep(0)
 
     def close(self) -> None:
         if self.session is not None:

@@ -318,6 +318,11 @@ class SaveWriter:
             self._unsynced = False
 
     @property
+    def unsynced(self) -> bool:
+        """Something was written since the last sync (or a moved save must still say so)."""
+        return self._unsynced or self._moved
+
+    @property
     def closed(self) -> bool:
         return self._fd < 0
 
