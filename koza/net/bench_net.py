@@ -4,8 +4,9 @@ Each room has one scripted client (a random bot playing over the network) and
 three server bots (``bot_delay`` 0, random); every move is saved as in local play.
 Measured from the clients: moves a second over all rooms, and the time from
 sending a move to seeing the table after it (p50, p99); from the server: memory
-per room and its own CPU time per move of any seat; and the CPU time the clients'
-process spent per move.  ``net_server_100_rooms`` keeps its first names;
+per room (its growth from after its first room, which loads what any room needs)
+and its own CPU time per move of any seat; and the CPU time the clients' process
+spent per move.  ``net_server_100_rooms`` keeps its first names;
 ``net_server_1000_rooms`` and ``net_server_3000_rooms`` name their room count.
 CPU times are the processes' own (user + system), so they hold on a busy machine;
 latencies do not.
@@ -118,6 +119,7 @@ async def _seat_all(url: str, rooms: int) -> list[KozaClient]:
 
 
 async def _run(url: str, pid: int, rooms: int, seconds: float) -> Run:
+    first = await _seat(url)  # what the server loads for its first room is not per room
     before = _rss_kib(pid)
     clients = await _seat_all(url, rooms)
     loop = asyncio.get_running_loop()
@@ -130,7 +132,7 @@ async def _run(url: str, pid: int, rooms: int, seconds: float) -> Run:
     moves = sum(await asyncio.gather(*tasks))
     spent = loop.time() - start
     server_cpu, own_cpu = _cpu_seconds(pid) - server_cpu, _own_cpu_seconds() - own_cpu
-    await asyncio.gather(*(c.close() for c in clients))
+    await asyncio.gather(*(c.close() for c in [first, *clients]))
     per_move = 1000 / max(1, moves)
     return Run(moves / spent, latencies, grown, server_cpu * per_move, own_cpu * per_move)
 
