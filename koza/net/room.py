@@ -318,7 +318,8 @@ class Room(Seats):
                 await asyncio.sleep(SAVE_RETRY)
                 continue
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self._next_deadline())
+                async with asyncio.timeout(self._next_deadline()):  # no task per wait
+                    await self._wake.wait()
 
     def _cannot_save(self, said: Said) -> None:
         log.error("room %s: %s", self.code, said)
