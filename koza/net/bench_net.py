@@ -4,10 +4,12 @@ Each room has one scripted client (a random bot playing over the network) and
 three server bots (``bot_delay`` 0, random); every move is saved as in local play.
 Measured from the clients: moves a second over all rooms, and the time from
 sending a move to seeing the table after it (p50, p99); from the server: memory
-per room (its growth from after its first room, which loads what any room needs)
-and its own CPU time per move of any seat; and the CPU time the clients' process
-spent per move.  ``net_server_100_rooms`` keeps its first names;
-``net_server_1000_rooms`` and ``net_server_3000_rooms`` name their room count.
+per room (its growth from after its first room, which loads what any room needs:
+half-way through the play, and once the rooms are seated, before any move is
+played; a room grows with its game's events) and its own CPU time per move of any
+seat; and the CPU time the clients' process spent per move.
+``net_server_100_rooms`` keeps its first names; ``net_server_1000_rooms`` and
+``net_server_3000_rooms`` name their room count.
 CPU times are the processes' own (user + system), so they hold on a busy machine;
 latencies do not.
 """
@@ -61,7 +63,8 @@ class Run:
 
     rate: float  # moves a second, every seat's, over all rooms
     latencies: list[float]  # seconds from a client's move to its next view
-    grown_kib: int  # the server's growth for the rooms
+    grown_kib: int  # the server's growth for the rooms, half-way through the play
+    seated_kib: int  # ... once every room was made and dealt, before the play
     server_ms_per_move: float
     client_ms_per_move: float
 
@@ -122,6 +125,7 @@ async def _run(url: str, pid: int, rooms: int, seconds: float) -> Run:
     first = await _seat(url)  # what the server loads for its first room is not per room
     before = _rss_kib(pid)
     clients = await _seat_all(url, rooms)
+    seated = _rss_kib(pid) - before
     loop = asyncio.get_running_loop()
     latencies: list[float] = []
     server_cpu, own_cpu = _cpu_seconds(pid), _own_cpu_seconds()
@@ -134,7 +138,7 @@ async def _run(url: str, pid: int, rooms: int, seconds: float) -> Run:
     server_cpu, own_cpu = _cpu_seconds(pid) - server_cpu, _own_cpu_seconds() - own_cpu
     await asyncio.gather(*(c.close() for c in [first, *clients]))
     per_move = 1000 / max(1, moves)
-    return Run(moves / spent, latencies, grown, server_cpu * per_move, own_cpu * per_move)
+    return Run(moves / spent, latencies, grown, seated, server_cpu * per_move, own_cpu * per_move)
 
 
 _SERVER = """
@@ -166,6 +170,7 @@ def measure(rooms: int, seconds: float, extra: tuple[str, ...] = ()) -> Run:
 
 
 def _figures(run: Run, rooms: int, suffix: str) -> Iterable[Figure]:
+    yield f"net_memory_per_room_seated{suffix}", run.seated_kib / rooms, "KiB"
     yield f"net_server_cpu_per_move{suffix}", run.server_ms_per_move, "ms"
     yield f"net_client_cpu_per_move{suffix}", run.client_ms_per_move, "ms"
 

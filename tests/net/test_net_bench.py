@@ -19,6 +19,7 @@ def test_the_server_bench_gives_its_figures(monkeypatch: pytest.MonkeyPatch) -> 
         "net_move_latency_p50",
         "net_move_latency_p99",
         "net_memory_per_room",
+        "net_memory_per_room_seated",
         "net_server_cpu_per_move",
         "net_client_cpu_per_move",
     }
@@ -39,6 +40,7 @@ def test_the_larger_runs_name_their_room_count(monkeypatch: pytest.MonkeyPatch) 
         "net_move_latency_p50_3_rooms",
         "net_move_latency_p99_3_rooms",
         "net_memory_per_room_3_rooms",
+        "net_memory_per_room_seated_3_rooms",
         "net_server_cpu_per_move_3_rooms",
         "net_client_cpu_per_move_3_rooms",
     ]
