@@ -97,25 +97,12 @@ async def test_quick_bots_answer_in_the_same_view_as_the_move_they_answer(
     async with local_server(tmp_path) as (_koza, url):
         ann = KozaClient(url, record=True)
         await ann.connect()
-        await ann.create_room("Ann", humans=1, bot="random", rules={"target": 31})
-        shown: list[SeatView] = []
-
-        async def watch_views() -> None:
-            seen = -1
-            while not ann.game_over:
-                await ann.changed(timeout=1.0)
-                if ann.view is not None and ann.seq != seen:
-                    seen = ann.seq
-                    shown.append(ann.view)
-
-        watching = asyncio.create_task(watch_views())
+        await ann.create_room("Ann", humans=1, bot="random", rules={"target": 61})
         await autoplay(ann, make_bot("random", 1), timeout=PATIENCE)
-        await asyncio.wait_for(watching, PATIENCE)
         await ann.close()
-    moves = sum(v.phase == "playing" for v in shown)
-    assert moves > 5
     views = [json.loads(f) for f in ann.frames or ()]
     views = [v for v in views if v["type"] in ("view", "view_delta")]
+    assert len(views) > 10
     first_seq = views[0]["seq"]
     state_at = loaded_events(the_save(tmp_path))
     for v in views[1:]:
