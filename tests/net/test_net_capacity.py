@@ -142,7 +142,7 @@ async def test_no_view_shows_a_persons_turn_before_the_save_is_synced(
     try:
         ann = KozaClient(url)
         await ann.connect()
-        await ann.create_room("Ann", humans=1, bot="random", rules={"target": 31})
+        await ann.create_room("Ann", humans=1, bot="random", rules={"target": 61})
         await autoplay(ann, make_bot("random", 1), timeout=PATIENCE)
         await ann.close()
     finally:
