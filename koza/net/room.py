@@ -22,6 +22,7 @@ from koza.core.commands import Command
 from koza.core.events import SeatInfo
 from koza.core.game import IllegalMoveError
 from koza.core.rules import RuleSet
+from koza.core.state import GameState
 from koza.net import delta
 from koza.net.protocol import (
     Away,
@@ -260,30 +261,30 @@ class Room(Seats):
                 return Said.of_reason(exc.reason) if exc.reason else Said.of("internal")
             except SaveError as exc:  # nothing was played: the move may be sent again
                 return Said.of("move_not_saved", problem=str(exc))
-            if self._quick_bot_next():
-                self._wake.set()  # its answer comes at once: one view shows both moves
-            else:
-                self._after_change()
+            self._after_move()
         return None
 
     async def _sync_if_owed(self) -> None:
         """Sync the save in a worker thread if the table now waits for a person."""
-        assert self.session is not None
-        if self.session.sync_owed:
+        if self.session is not None and self.session.sync_owed:
             await synced(self.session.sync_if_waiting)
 
-    def _quick(self, seat: int) -> bool:
-        """True if the server's bot moves for ``seat`` now, at once and cheaply (on the loop)."""
-        return (
-            self._controls(seat)
-            and not self.record.bot_delay
-            and self._bot(seat).name in QUICK_BOTS
-        )
+    def _cheap(self, seat: int) -> bool:
+        """True if the server's bot moves for ``seat`` now and chooses cheaply (on the loop)."""
+        return self._controls(seat) and self._bot(seat).name in QUICK_BOTS
 
-    def _quick_bot_next(self) -> bool:
+    def _quick(self, seat: int) -> bool:
+        """True if that bot also moves at once (no ``bot_delay``)."""
+        return not self.record.bot_delay and self._cheap(seat)
+
+    def _after_move(self) -> None:
+        """Show the table, unless quick bots answer at once: one view then shows it all."""
         assert self.session is not None
         state = self.session.game.state
-        return state.phase == "playing" and state.turn >= 0 and self._quick(state.turn)
+        if state.phase == "playing" and state.turn >= 0 and self._quick(state.turn):
+            self._wake.set()
+        else:
+            self._after_change()
 
     async def ready(self, seat: int, seq: int) -> Said | None:
         """A seat asks for the next round."""
@@ -349,43 +350,45 @@ class Room(Seats):
                 for s in self.slots:
                     s.ready = False
                 await synced(self.session.next_round)  # dealt, written and synced
-                if self._quick_bot_next():
-                    self._wake.set()  # the bots' moves come at once: one view for the lot
-                else:
-                    self._after_change()
+                self._after_move()
             return True
         seat = state.turn
         if state.phase != "playing" or seat < 0 or not self._controls(seat):
             return False
         if self._quick(seat):
-            await self._quick_moves()
+            await self._cheap_moves(QUICK_RUN)
             return True
         if self.record.bot_delay:
             await asyncio.sleep(self.record.bot_delay)
-        command = await asyncio.to_thread(decide, self._bot(seat), state, seat)
+        if self._cheap(seat):
+            await self._cheap_moves(1, state)
+            return True
+        command = await asyncio.to_thread(decide, self._bot(seat), state, seat)  # it thinks
         async with self.lock:
             if self.session.state is not state or not self._controls(seat):
                 return True  # the table moved on meanwhile (a player came back)
-            await asyncio.to_thread(self.session.play, command, seat)
+            self.session.play(command, seat, sync=False)
+            await self._sync_if_owed()
             self._after_change()
         return True
 
-    async def _quick_moves(self) -> None:
-        """Quick bots' moves one after the other (``QUICK_RUN`` at most), then one view.
-
-        Each move is written as it is made, the sync a person's turn needs is done off
-        the loop before anyone hears of the moves, and the loop is given back after.
+    async def _cheap_moves(self, most: int, expected: GameState | None = None) -> None:
+        """Cheap bots' moves (``most`` at most; none if the table is no longer ``expected``),
+        each chosen and written on the loop, synced off it if a person is next, then one view.
         """
         assert self.session is not None
         session = self.session
         async with self.lock:
             try:
-                for _ in range(QUICK_RUN):
-                    state = session.game.state
+                for _ in range(most):
+                    state = session.state
                     seat = state.turn
-                    if state.phase != "playing" or seat < 0 or not self._quick(seat):
+                    if expected is not None and state is not expected:
+                        break
+                    if state.phase != "playing" or seat < 0 or not self._cheap(seat):
                         break
                     session.play(decide(self._bot(seat), state, seat), seat, sync=False)
+                    expected = None
                 await self._sync_if_owed()
             finally:  # what was saved is shown, even when a save failed
                 self._after_change()
