@@ -170,7 +170,7 @@ class Session:
         """True if koza may now wait for a person and what was written is not yet synced."""
         st = self.game.state
         waiting = st.phase != "playing" or not self._bot_seat[st.turn]
-        return waiting and self._writer.unsynced
+        return waiting and self._writer.flush_owed
 
     def sync_if_waiting(self) -> None:
         """The sync ``play(..., sync=False)`` left owed (nothing if none is)."""

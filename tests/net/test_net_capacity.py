@@ -20,7 +20,7 @@ from koza.net.client import KozaClient
 from koza.net.scripted import autoplay
 from koza.net.server import KozaServer, start
 from koza.net.wire import view_for
-from koza.session import Session
+from koza.session import SaveError, Session
 from koza.storage import writer
 
 
@@ -181,3 +181,14 @@ def test_a_move_played_unsynced_owes_its_sync_until_it_is_done(tmp_path: Path) -
         assert session.sync_owed  # the other person is to move: a sync is owed
         session.sync_if_waiting()
         assert not session.sync_owed
+
+
+def test_a_moved_save_is_still_found_out_when_a_person_is_next(tmp_path: Path) -> None:
+    """Even not syncing, the owed step still looks at the save's path (as ``flush`` did)."""
+    with Session.create(["Ann", "Bob"], RuleSet(), 7, tmp_path, sync=False) as session:
+        state = session.state
+        session.play(state.legal_moves()[0], state.turn, sync=False)
+        session.path.rename(tmp_path / "elsewhere.koza.jsonl")
+        assert session.sync_owed
+        with pytest.raises(SaveError):
+            session.sync_if_waiting()
