@@ -149,15 +149,33 @@ class Session:
 
     # --- playing ------------------------------------------------------------
 
-    def play(self, command: Command, seat: int | None = None) -> None:
-        """``Game.play`` (``IllegalMoveError`` passes through); saved before it returns."""
+    def play(self, command: Command, seat: int | None = None, *, sync: bool = True) -> None:
+        """``Game.play`` (``IllegalMoveError`` passes through); saved before it returns.
+
+        With ``sync=False`` the move is written but the sync a person's turn needs is
+        left to the caller: ``sync_if_waiting`` before anyone hears of the move (the
+        server writes on its loop and syncs in a worker thread only when it must).
+        """
         self._check_open()
         try:  # what ``_owing_on_failure`` does, inline: this runs for every move
             self.game.play(command, seat)
-            self._flush_if_waiting()
+            if sync:
+                self._flush_if_waiting()
         except SaveError:
             self._unsettled = True
             raise
+
+    @property
+    def sync_owed(self) -> bool:
+        """True if koza may now wait for a person and what was written is not yet synced."""
+        st = self.game.state
+        waiting = st.phase != "playing" or not self._bot_seat[st.turn]
+        return waiting and self._writer.flush_owed
+
+    def sync_if_waiting(self) -> None:
+        """The sync ``play(..., sync=False)`` left owed (nothing if none is)."""
+        with self._owing_on_failure():
+            self._flush_if_waiting()
 
     def next_round(self) -> None:
         """Deal the next round (saved before it returns)."""

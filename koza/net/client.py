@@ -26,7 +26,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from koza.core.commands import Command
 from koza.core.view import SeatView
 from koza.i18n.system_errors import say_os_error
-from koza.net import roomfile
+from koza.net import delta, roomfile
 from koza.net.connection import BURST, RATE, Bucket
 from koza.net.protocol import (
     SERVER_MESSAGES,
@@ -51,6 +51,7 @@ from koza.net.protocol import (
     Rejoin,
     RoomState,
     Start,
+    ViewDelta,
     ViewUpdate,
     Watch,
     Welcome,
@@ -137,6 +138,7 @@ class KozaClient:
         self.reconnecting = False  # the connection dropped and is being made again
         self.refusals = 0  # moves the server did not make
         self.frames: list[str | bytes] | None = [] if record else None  # every frame received
+        self.deltas = True  # asks for views after the first as what changed (``ViewDelta``)
         self.keep_token: Callable[[str], None] | None = None  # told each new seat token
         self.closed = False
         self.lost: str | None = None  # why the connection is gone for good (English)
@@ -163,7 +165,7 @@ class KozaClient:
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError) as exc:
             problem = say_os_error(exc)  # in the player's language, the raw text a detail
             raise ClientError(Said.of("cannot_reach", url=self.url, problem=problem)) from None
-        await self._request(Hello(password=self.password), Welcome)
+        await self._request(Hello(password=self.password, deltas=self.deltas), Welcome)
 
     async def connect(self, code: str | None = None) -> None:
         """Connect (to room ``code``'s address) and say hello; ``ClientError`` if it cannot."""
@@ -218,8 +220,11 @@ class KozaClient:
                 if self.frames is not None:
                     self.frames.append(frame)
                 try:
-                    self._take(cleaned(decode(frame, SERVER_MESSAGES, MAX_SERVER_FRAME)))
-                except (ProtocolError, ValidationError):
+                    msg = decode(frame, SERVER_MESSAGES, MAX_SERVER_FRAME)
+                    if isinstance(msg, ViewDelta):
+                        msg = self._whole(msg)
+                    self._take(cleaned(msg))
+                except (ProtocolError, ValidationError, TypeError):
                     continue  # a message this client cannot read changes nothing
         except ConnectionClosed:
             pass
@@ -268,6 +273,13 @@ class KozaClient:
 
     # --- the mirror ----------------------------------------------------------------
 
+    def _whole(self, msg: ViewDelta) -> ViewUpdate:
+        """The full ``ViewUpdate`` a delta stands for (``TypeError`` with no view to patch)."""
+        if self.view is None:
+            raise TypeError("a view delta before any view")
+        view = delta.apply(self.view, msg.view)  # every field validated: as in a full view
+        return ViewUpdate.model_construct(seq=msg.seq, view=view, events=msg.events)
+
     def _take(self, msg: Any) -> None:
         if isinstance(msg, ViewUpdate):
             self.view = msg.view
@@ -304,7 +316,8 @@ class KozaClient:
         if self._version == self._seen:
             self._changed.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), timeout)
+                async with asyncio.timeout(timeout):  # no task of its own, as wait_for makes
+                    await self._changed.wait()
         self._seen = self._version
 
     @property

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
+from koza.core.view import SeatView
 from koza.net.protocol import encode, error_message
 from koza.net.says import Said
 
@@ -53,6 +54,8 @@ class Conn:
         self.seat: int | None = None
         self.address = ""  # as ``guard`` counts it
         self.last_seq = -1
+        self.deltas = False  # said in its hello: views after the first as deltas
+        self.last_view: SeatView | None = None
         self.room: Room | None = None
         self.greeted = False
         self.strikes = 0

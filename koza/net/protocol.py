@@ -7,7 +7,7 @@ frame longer than ``MAX_FRAME`` bytes is refused before it is parsed.
 
 Client to server: hello, list_rooms, create_room, join, rejoin, watch, start,
 pick_seat, command, next_round, chat, quick.  Server to client: welcome, lobby, joined,
-room, view, refused (an illegal move), error, chat, quick, away.
+room, view, view_delta, refused (an illegal move), error, chat, quick, away.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from koza.core.view import SeatView
+from koza.net.delta import ViewPatch
 from koza.net.says import Said
 from koza.net.wire import WireCommand
 
@@ -44,6 +45,7 @@ class Hello(_Message):
     type: Literal["hello"] = "hello"
     client: str = Field("koza", max_length=40)
     password: Secret | None = None  # the server's password, if it has one
+    deltas: bool = False  # views after the first as ``view_delta`` (what changed only)
 
 
 class ListRooms(_Message):
@@ -183,6 +185,16 @@ class ViewUpdate(_Message):
     events: tuple[dict[str, Any], ...] = ()  # ``wire.public_event`` forms
 
 
+class ViewDelta(_Message):
+    """``ViewUpdate`` for a client that asked for deltas: the fields of its view that
+    changed since the last view or delta it was sent (``delta.apply``)."""
+
+    type: Literal["view_delta"] = "view_delta"
+    seq: int
+    view: ViewPatch  # type: ignore[valid-type]
+    events: tuple[dict[str, Any], ...] = ()
+
+
 class Refused(_Message):
     """Your move was not made: the same one-line reason as at a local table.
 
@@ -248,6 +260,7 @@ ServerMessage = (
     | Joined
     | RoomState
     | ViewUpdate
+    | ViewDelta
     | Refused
     | Error
     | ChatLine

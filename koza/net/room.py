@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import threading
 import time
@@ -21,25 +22,29 @@ from koza.core.commands import Command
 from koza.core.events import SeatInfo
 from koza.core.game import IllegalMoveError
 from koza.core.rules import RuleSet
+from koza.core.state import GameState
+from koza.net import delta
 from koza.net.protocol import (
     Away,
     ProtocolError,
     RoomInfo,
     RoomState,
     SeatStatus,
-    ViewUpdate,
     encode,
     error_message,
 )
 from koza.net.roomfile import RoomRecord, SeatRecord
 from koza.net.says import Said
 from koza.net.seats import Outbox, Seats, Slot
+from koza.net.sync_pool import synced
 from koza.net.wire import public_event, view_for
 from koza.session import SaveError, Session, bot_seed
 from koza.tui.strings import t
 
 log = logging.getLogger("koza.server")
 SAVE_RETRY = 5.0  # seconds before a room whose save failed tries again
+QUICK_BOTS = frozenset({"random", "greedy"})  # bots that choose in microseconds: on the loop
+QUICK_RUN = 64  # quick bot moves at most before the room gives the loop back
 
 
 class Room(Seats):
@@ -109,6 +114,7 @@ class Room(Seats):
         seq = self.session.state.seq if self.session is not None else -1
         missed = 0 <= last_seq < seq
         member.last_seq = last_seq if missed else -1
+        member.last_view = None  # a full view first
         self.broadcast_room()
         self._send_view(member, with_events=missed)
 
@@ -189,13 +195,17 @@ class Room(Seats):
         if member.last_seq >= seq:
             return
         events = game.events[member.last_seq + 1 : seq + 1] if with_events else ()
-        msg = ViewUpdate(
-            seq=seq,
-            view=view_for(state, member.seat),
-            events=tuple(public_event(e, member.seat) for e in events),
-        )
+        view = view_for(state, member.seat)
+        said = json.dumps([public_event(e, member.seat) for e in events], separators=(",", ":"))
+        last = member.last_view if member.deltas else None
+        if last is not None:  # what changed since the last view this member was sent
+            kind, body = "view_delta", delta.patch_json(view, delta.changed(last, view))
+        else:
+            kind, body = "view", view.to_json()
+        member.last_view = view if member.deltas else None
         member.last_seq = seq
-        member.send(encode(msg))
+        # ``ViewUpdate``'s (or ``ViewDelta``'s) JSON, put together without building the model
+        member.send(f'{{"v":1,"type":"{kind}","seq":{seq},"view":{body},"events":{said}}}')
 
     def broadcast_views(self) -> None:
         for m in self.members():
@@ -269,14 +279,37 @@ class Room(Seats):
                 return Said.of("stale_move", seq=seq, now=state.seq)
             if self._controls(seat):
                 return Said.of("bot_plays_seat")
-            try:
-                await asyncio.to_thread(self.session.play, move, seat)
+            try:  # written here (a write to the system's cache); synced off the loop if owed
+                self.session.play(move, seat, sync=False)
+                await self._sync_if_owed()
             except IllegalMoveError as exc:
                 return Said.of_reason(exc.reason) if exc.reason else Said.of("internal")
             except SaveError as exc:  # nothing was played: the move may be sent again
                 return Said.of("move_not_saved", problem=str(exc))
-            self._after_change()
+            self._after_move()
         return None
+
+    async def _sync_if_owed(self) -> None:
+        """Sync the save in a worker thread if the table now waits for a person."""
+        if self.session is not None and self.session.sync_owed:
+            await synced(self.session.sync_if_waiting)
+
+    def _cheap(self, seat: int) -> bool:
+        """True if the server's bot moves for ``seat`` now and chooses cheaply (on the loop)."""
+        return self._controls(seat) and self._bot(seat).name in QUICK_BOTS
+
+    def _quick(self, seat: int) -> bool:
+        """True if that bot also moves at once (no ``bot_delay``)."""
+        return not self.record.bot_delay and self._cheap(seat)
+
+    def _after_move(self) -> None:
+        """Show the table, unless quick bots answer at once: one view then shows it all."""
+        assert self.session is not None
+        state = self.session.game.state
+        if state.phase == "playing" and state.turn >= 0 and self._quick(state.turn):
+            self._wake.set()
+        else:
+            self._after_change()
 
     async def ready(self, seat: int, seq: int) -> Said | None:
         """A seat asks for the next round."""
@@ -311,7 +344,8 @@ class Room(Seats):
                 await asyncio.sleep(SAVE_RETRY)
                 continue
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self._next_deadline())
+                async with asyncio.timeout(self._next_deadline()):  # no task per wait
+                    await self._wake.wait()
 
     def _cannot_save(self, said: Said) -> None:
         log.error("room %s: %s", self.code, said)
@@ -340,21 +374,50 @@ class Room(Seats):
             async with self.lock:
                 for s in self.slots:
                     s.ready = False
-                await asyncio.to_thread(self.session.next_round)
-                self._after_change()
+                await synced(self.session.next_round)  # dealt, written and synced
+                self._after_move()
             return True
         seat = state.turn
         if state.phase != "playing" or seat < 0 or not self._controls(seat):
             return False
+        if self._quick(seat):
+            await self._cheap_moves(QUICK_RUN)
+            return True
         if self.record.bot_delay:
             await asyncio.sleep(self.record.bot_delay)
-        command = await asyncio.to_thread(decide, self._bot(seat), state, seat)
+        if self._cheap(seat):
+            await self._cheap_moves(1, state)
+            return True
+        command = await asyncio.to_thread(decide, self._bot(seat), state, seat)  # it thinks
         async with self.lock:
             if self.session.state is not state or not self._controls(seat):
                 return True  # the table moved on meanwhile (a player came back)
-            await asyncio.to_thread(self.session.play, command, seat)
+            self.session.play(command, seat, sync=False)
+            await self._sync_if_owed()
             self._after_change()
         return True
+
+    async def _cheap_moves(self, most: int, expected: GameState | None = None) -> None:
+        """Cheap bots' moves (``most`` at most; none if the table is no longer ``expected``),
+        each chosen and written on the loop, synced off it if a person is next, then one view.
+        """
+        assert self.session is not None
+        session = self.session
+        async with self.lock:
+            try:
+                for _ in range(most):
+                    state = session.state
+                    seat = state.turn
+                    if expected is not None and state is not expected:
+                        break
+                    if state.phase != "playing" or seat < 0 or not self._cheap(seat):
+                        break
+                    session.play(decide(self._bot(seat), state, seat), seat, sync=False)
+                    expected = None
+                await self._sync_if_owed()
+            finally:  # what was saved is shown, even when a save failed
+                self._after_change()
+        await asyncio.sleep(0)
 
     def close(self) -> None:
         if self.session is not None:

@@ -25,7 +25,10 @@ def cleaned(msg: Any) -> Any:
     if isinstance(msg, QuickLine):
         return msg.model_copy(update={"name": one_line(msg.name)})
     if isinstance(msg, ViewUpdate):
-        view = dataclasses.replace(msg.view, names=_names(msg.view.names))
+        names = _names(msg.view.names)
+        if names == msg.view.names:  # the usual case: nothing to copy
+            return msg
+        view = dataclasses.replace(msg.view, names=names)
         return msg.model_copy(update={"view": view})
     if isinstance(msg, RoomState):
         seats = tuple(

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Protocol
 
 from koza.core.text import one_line
+from koza.core.view import SeatView
 from koza.net import roomfile
 from koza.net.protocol import ProtocolError
 from koza.net.roomfile import RoomRecord, SeatRecord
@@ -33,6 +34,8 @@ class Outbox(Protocol):
 
     seat: int | None
     last_seq: int
+    deltas: bool  # asked for views as what changed (``ViewDelta``)
+    last_view: SeatView | None  # the last view sent, while ``deltas``
 
     def send(self, text: str) -> None: ...
 

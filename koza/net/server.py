@@ -255,6 +255,7 @@ class KozaServer:
             if self.password is not None and not guard.same_secret(msg.password, self.password):
                 raise ProtocolError("forbidden", "wrong_server_password")
             conn.greeted = True
+            conn.deltas = msg.deltas
             conn.send(encode(Welcome(server=__version__)))
             return
         if not conn.greeted:

@@ -318,6 +318,13 @@ class SaveWriter:
             self._unsynced = False
 
     @property
+    def flush_owed(self) -> bool:
+        """``flush`` has work: a sync of what was written since the last one (whose look at
+        the path the timer does otherwise), a moved save to report, or, with ``sync`` off,
+        its look at the path."""
+        return self._unsynced or self._moved or not self.sync
+
+    @property
     def closed(self) -> bool:
         return self._fd < 0
 

@@ -18,6 +18,7 @@ from koza.core.events import Event, TileDrawn
 from koza.core.state import GameState, apply_event
 from koza.core.tiles import parse_tile, tiles_of
 from koza.core.view import SeatView
+from koza.net import delta
 from koza.net.client import KozaClient
 from koza.net.server import KozaServer, start
 from koza.storage.savefile import load
@@ -136,6 +137,7 @@ def leaked_tiles(frames: list[str | bytes], events: list[Event], seat: int | Non
     allowed = knowledge(events, seat)
     leaks = []
     seq = -1
+    view: SeatView | None = None  # as the client has it: the last view with the deltas since
     for frame in frames:
         text = frame if isinstance(frame, str) else frame.decode()
         data = json.loads(text)
@@ -144,7 +146,13 @@ def leaked_tiles(frames: list[str | bytes], events: list[Event], seat: int | Non
         tiles = {parse_tile(n) for n in TILE_NAME.findall(text)}
         if data["type"] == "view":
             seq = data["seq"]
-            tiles |= view_tiles(SeatView.from_json(json.dumps(data["view"])))
+            view = SeatView.from_json(json.dumps(data["view"]))
+            tiles |= view_tiles(view)
+        elif data["type"] == "view_delta":
+            assert view is not None, f"a delta before any view: {text[:200]!r}"
+            seq = data["seq"]
+            view = delta.apply(view, delta.ViewPatch.model_validate_json(json.dumps(data["view"])))
+            tiles |= view_tiles(view)
         if not tiles:
             continue
         assert seq >= 0, f"tiles before any view: {text[:200]!r}"

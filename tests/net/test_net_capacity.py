@@ -1,0 +1,206 @@
+"""What makes the server cheap per room: view deltas, quick bots on the loop, syncs off it."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+from pathlib import Path
+
+import pytest
+from support.net import PATIENCE, leaked_tiles, loaded_events, local_server, the_save
+
+from koza.bots import decide, make_bot
+from koza.core.events import SeatInfo
+from koza.core.game import Game
+from koza.core.rules import RuleSet
+from koza.core.state import replay
+from koza.core.view import SeatView, seat_view
+from koza.net import connection, delta, listen
+from koza.net.client import KozaClient
+from koza.net.scripted import autoplay
+from koza.net.server import KozaServer, start
+from koza.net.wire import view_for
+from koza.session import SaveError, Session
+from koza.storage import writer
+
+
+def _views_of_a_game(players: int, seed: int) -> list[GameViews]:
+    """Every seat's (and a watcher's) view after every step of a whole random game."""
+    game = Game.new([SeatInfo(name=f"P{i}") for i in range(players)], RuleSet(), seed)
+    bots = [make_bot("random", seed + i) for i in range(players)]
+    seats: list[int | None] = [*range(players), None]
+    steps: list[GameViews] = []
+    while game.state.phase != "game_over":
+        state = game.state
+        steps.append({seat: view_for(state, seat) for seat in seats})
+        if state.phase == "round_over":
+            game.next_round()
+        else:
+            game.play(decide(bots[state.turn], state, state.turn), state.turn)
+    steps.append({seat: view_for(game.state, seat) for seat in seats})
+    return steps
+
+
+GameViews = dict[int | None, SeatView]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3), (4, 4)])
+def test_a_delta_gives_back_the_next_view_exactly(players: int, seed: int) -> None:
+    steps = _views_of_a_game(players, seed)
+    for before, after in zip(steps, steps[1:], strict=False):
+        for seat, old in before.items():
+            new = after[seat]
+            fields = delta.changed(old, new)
+            text = delta.patch_json(new, fields)
+            assert set(json.loads(text)) == fields  # only what changed travels
+            rebuilt = delta.apply(old, delta.ViewPatch.model_validate_json(text))
+            assert rebuilt == new
+    assert "records" not in delta.changed(steps[-3][0], steps[-2][0])  # mid-round: not resent
+
+
+async def test_deltas_and_full_views_mirror_the_same_table_and_hide_the_same_tiles(
+    tmp_path: Path,
+) -> None:
+    async with local_server(tmp_path) as (_koza, url):
+        a, b = KozaClient(url, record=True), KozaClient(url, record=True)
+        b.deltas = False  # a client of before the deltas: full views only
+        watcher = KozaClient(url, record=True)
+        await a.connect()
+        room = await a.create_room("Ann", humans=2, bot="random", rules={"target": 61})
+        await b.connect()
+        await b.join(room.code, "Bob")
+        await watcher.connect()
+        await watcher.watch(room.code)
+        await asyncio.gather(
+            autoplay(a, make_bot("random", 1), timeout=PATIENCE),
+            autoplay(b, make_bot("random", 2), timeout=PATIENCE),
+        )
+        await watcher.changed(timeout=1)
+        for c in (a, b, watcher):
+            await c.close()
+    events = loaded_events(the_save(tmp_path))
+    final = replay(events)
+    assert a.view == seat_view(final, 0) and b.view == seat_view(final, 1)
+    kinds = {c: [json.loads(f)["type"] for f in c.frames or ()] for c in (a, b, watcher)}
+    assert kinds[a].count("view") == 1 and kinds[a].count("view_delta") > 5
+    assert "view_delta" not in kinds[b] and kinds[b].count("view") > 5
+    assert kinds[watcher].count("view") == 1 and kinds[watcher].count("view_delta") > 5
+    for client, seat in ((a, 0), (b, 1), (watcher, None)):
+        assert leaked_tiles(client.frames or [], events, seat) == []
+
+
+async def test_quick_bots_answer_in_the_same_view_as_the_move_they_answer(
+    tmp_path: Path,
+) -> None:
+    """With bot_delay 0 and random bots, the table a person is shown after the first is
+    always one where that person acts (or a round or the game is over)."""
+    async with local_server(tmp_path) as (_koza, url):
+        ann = KozaClient(url, record=True)
+        await ann.connect()
+        await ann.create_room("Ann", humans=1, bot="random", rules={"target": 61})
+        await autoplay(ann, make_bot("random", 1), timeout=PATIENCE)
+        await ann.close()
+    views = [json.loads(f) for f in ann.frames or ()]
+    views = [v for v in views if v["type"] in ("view", "view_delta")]
+    assert len(views) > 10
+    first_seq = views[0]["seq"]
+    state_at = loaded_events(the_save(tmp_path))
+    for v in views[1:]:
+        state = replay(state_at[: v["seq"] + 1])
+        assert v["seq"] > first_seq
+        assert state.phase != "playing" or state.turn == 0, f"a bot to move at {v['seq']}"
+
+
+@pytest.mark.parametrize("bot_delay", [0.0, 0.005])
+async def test_no_view_shows_a_persons_turn_before_the_save_is_synced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bot_delay: float
+) -> None:
+    """The server writes moves on its loop and syncs in a thread, only when it must: a view
+    that waits for a person is sent only after every write before it was synced.  With a
+    ``bot_delay`` each bot move is shown by itself, after its wait."""
+    journal: list[tuple[str, int]] = []
+    real_sync, real_write, real_send = writer._sync, writer._write_all, connection.Conn.send
+
+    def sync(fd: int) -> None:
+        real_sync(fd)
+        journal.append(("sync", -1))
+
+    def write_all(fd: int, data: bytes) -> None:
+        real_write(fd, data)
+        journal.append(("write", -1))
+
+    def send(conn: connection.Conn, text: str) -> None:
+        kind = json.loads(text)
+        if kind["type"] in ("view", "view_delta"):
+            journal.append(("view", kind["seq"]))
+        real_send(conn, text)
+
+    monkeypatch.setattr(writer, "_sync", sync)
+    monkeypatch.setattr(writer, "_write_all", write_all)
+    monkeypatch.setattr(connection.Conn, "send", send)
+    koza = KozaServer(tmp_path, bot_delay=bot_delay, sync=True)
+    server = await start(koza, "127.0.0.1", 0)
+    url = f"ws://127.0.0.1:{next(iter(server.sockets)).getsockname()[1]}"
+    try:
+        ann = KozaClient(url)
+        await ann.connect()
+        await ann.create_room("Ann", humans=1, bot="random", rules={"target": 61})
+        await autoplay(ann, make_bot("random", 1), timeout=PATIENCE)
+        await ann.close()
+    finally:
+        server.close()
+        await server.wait_closed()
+        koza.close()
+    events = loaded_events(the_save(tmp_path))
+    unsynced, checked, bots_shown = False, 0, 0
+    for what, seq in journal:
+        if what == "write":
+            unsynced = True
+        elif what == "sync":
+            unsynced = False
+        else:
+            state = replay(events[: seq + 1])
+            if state.phase != "playing" or state.turn == 0:  # koza now waits for Ann
+                assert not unsynced, f"view of event {seq} sent before its sync"
+                checked += 1
+            else:
+                bots_shown += 1
+    assert checked > 5
+    assert (bots_shown > 5) if bot_delay else (bots_shown <= 1)  # at most the first deal
+
+
+def test_a_move_played_unsynced_owes_its_sync_until_it_is_done(tmp_path: Path) -> None:
+    """``Session.play(sync=False)``: written at once; synced by ``sync_if_waiting``."""
+    with Session.create(["Ann", "Bob"], RuleSet(), 7, tmp_path) as session:
+        assert not session.sync_owed
+        state = session.state
+        move = state.legal_moves()[0]
+        size = session.path.stat().st_size
+        session.play(move, state.turn, sync=False)
+        assert session.path.stat().st_size > size  # written before play returned
+        assert session.sync_owed  # the other person is to move: a sync is owed
+        session.sync_if_waiting()
+        assert not session.sync_owed
+
+
+def test_a_moved_save_is_still_found_out_when_a_person_is_next(tmp_path: Path) -> None:
+    """Even not syncing, the owed step still looks at the save's path (as ``flush`` did)."""
+    with Session.create(["Ann", "Bob"], RuleSet(), 7, tmp_path, sync=False) as session:
+        state = session.state
+        session.play(state.legal_moves()[0], state.turn, sync=False)
+        session.path.rename(tmp_path / "elsewhere.koza.jsonl")
+        assert session.sync_owed
+        with pytest.raises(SaveError):
+            session.sync_if_waiting()
+
+
+def test_a_server_process_collects_cycles_less_often_and_freezes_what_it_loaded() -> None:
+    before = gc.get_threshold()
+    try:
+        listen.collect_for_a_server()
+        assert gc.get_threshold() == listen.COLLECT_AFTER
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
