@@ -76,6 +76,13 @@ def cut_buttons(app: App[Any]) -> list[str]:
     return beyond + [label for label in labels if label not in text]
 
 
+def position_cut(app: App[Any]) -> list[str]:
+    """The words of the replay's position lines that are not on the screen."""
+    shown, replay = "\n".join(lines(app)), app.screen
+    assert isinstance(replay, ReplayScreen)
+    return [word for word in replay.position_text().split() if word not in shown]
+
+
 async def whole_everywhere(
     app: KozaApp, pilot: Any, lang: str, saved: Path, client: KozaClient
 ) -> dict[str, list[str]]:
@@ -108,11 +115,13 @@ async def whole_everywhere(
     await back_to_menu()
     open_replay(app, saved)
     await on(ReplayScreen, "replay")
+    cut["replay's position"] = position_cut(app)
     await pilot.press("r")
     await on(RevealScreen, "reveal before the review")
     await pilot.press("y")
     await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay again")
     await look("review")
+    cut["position, every hand shown"] = position_cut(app)
     await back_to_menu()
     for key, kind, name in (
         ("t", StatsScreen, "statistics"),
