@@ -41,22 +41,32 @@ def plain(text: str) -> str:
     return _CONTROL.sub(" ", text)
 
 
-def describe_event(ev: dict[str, Any], names: tuple[str, ...]) -> str | None:
-    """One line for a public event, or None for one not worth a line."""
+def describe_event(ev: dict[str, Any], names: tuple[str, ...], you: int = -1) -> str | None:
+    """One line for a public event, or None for one not worth a line.
+
+    The moves of seat ``you`` (this player's own) are said to them, in the second
+    person; -1 (a spectator) says every seat's moves by name.
+    """
     kind = ev.get("type")
     seat = ev.get("seat")
     who = plain(names[seat]) if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    mine = isinstance(seat, int) and 0 <= seat == you
     if kind == "tile_played":
-        return t("lines.plays", who=who, tile=ev["tile"], end=_end(ev["end"]))
+        key = "lines.you_play" if mine else "lines.plays"
+        return t(key, who=who, tile=ev["tile"], end=_end(ev["end"]))
     if kind == "doubles_played":
-        return t("lines.plays_doubles", who=who, left=ev["left"], right=ev["right"])
+        key = "lines.you_play_doubles" if mine else "lines.plays_doubles"
+        return t(key, who=who, left=ev["left"], right=ev["right"])
     if kind == "tile_drawn":
         if ev["tile"]:
-            return t("lines.draws_tile", who=who, tile=ev["tile"])
-        return t("lines.draws", who=who)
+            key = "lines.you_draw_tile" if mine else "lines.draws_tile"
+            return t(key, who=who, tile=ev["tile"])
+        return t("lines.you_draw" if mine else "lines.draws", who=who)
     if kind == "turn_passed":
-        return t("lines.passes", who=who)
+        return t("lines.you_pass" if mine else "lines.passes", who=who)
     if kind == "round_dealt":
+        if 0 <= ev["leader"] == you:
+            return t("lines.you_lead", round=ev["round"])
         return t("lines.dealt", round=ev["round"], leader=plain(names[ev["leader"]]))
     if kind == "round_scored":
         outcome = t(f"lines.outcome_{ev['outcome']}")
@@ -110,8 +120,9 @@ def render(view: SeatView) -> list[str]:
 def show(msg: Any, client: KozaClient, out: TextIO) -> None:
     names = client.view.names if client.view is not None else ()
     if isinstance(msg, ViewUpdate):
+        you = client.view.seat if client.view is not None else -1
         for ev in msg.events:
-            line = describe_event(ev, names)
+            line = describe_event(ev, names, you)
             if line:
                 print(line, file=out)
         if client.view is not None:

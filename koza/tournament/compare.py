@@ -17,7 +17,7 @@ from typing import Any
 from koza.tournament.report import ci_json, fmt_ci, order_count, per_unit_json, r4
 from koza.tournament.runner import Outcome, UnitResult, labels_for
 from koza.tournament.stats import Estimate, bootstrap_ratio, mean_ci, paired_ci
-from koza.tui.strings import t, tn
+from koza.tui.strings import figure, interval, t, tn
 
 CEILING = "omniscient"
 BOOTSTRAP_REPS = 2000
@@ -82,14 +82,14 @@ def baseline_text(outcome: Outcome, base: Outcome) -> str:
     mark = "  *" if diff.excludes_zero else ""
     deals = tn("tour.same_deals", len(mine))
     lines = [
-        t("tour.baseline", bot=b, deals=deals, mean=f"{pen.mean:.3f}", ci=fmt_ci(pen)),
-        t("tour.same_seat", a=a, b=b, mean=f"{diff.mean:.3f}", ci=fmt_ci(diff)) + mark,
+        t("tour.baseline", bot=b, deals=deals, mean=figure(pen.mean, ".3f"), ci=fmt_ci(pen)),
+        t("tour.same_seat", a=a, b=b, mean=figure(diff.mean, ".3f"), ci=fmt_ci(diff)) + mark,
     ]
     for k, seats in _orders([outcome, base]):
         ours, others = _paired([outcome, base], k)
         d = paired_ci(ours, others)
         mark = "  *" if d.excludes_zero else ""
-        lines.append(f"    {seats}: {d.mean:.3f} {fmt_ci(d)}{mark}")
+        lines.append(f"    {seats}: {figure(d.mean, '.3f')} {fmt_ci(d)}{mark}")
     return "\n".join(lines)
 
 
@@ -150,16 +150,16 @@ def ceiling_json(c: Ceiling, ceiling: Outcome) -> dict[str, Any]:
 def ceiling_text(c: Ceiling, a: str, b: str) -> str:
     """The ceiling and the share of the gap ``a`` closes from ``b``, pooled and per order."""
     deals = tn("tour.same_deals", c.penalty.n)
-    mean, ci, gap = f"{c.penalty.mean:.3f}", fmt_ci(c.penalty), f"{c.gap:.3f}"
-    share = f"{100 * c.share.mean:.1f}%"
+    mean, ci, gap = figure(c.penalty.mean, ".3f"), fmt_ci(c.penalty), figure(c.gap, ".3f")
+    share = figure(100 * c.share.mean, ".1f") + "%"
     lines = [
         t("tour.ceiling", bot=CEILING, deals=deals, mean=mean, ci=ci, b=b, gap=gap),
         t("tour.share", a=a, b=b, share=share, ci=_pct(c.share)),
     ]
-    lines += [f"    {seats}: {100 * s.mean:.1f}% {_pct(s)}" for seats, s in c.orders]
+    lines += [f"    {seats}: {figure(100 * s.mean, '.1f')}% {_pct(s)}" for seats, s in c.orders]
     return "\n".join(lines)
 
 
 def _pct(e: Estimate) -> str:
     ci = e.ci95
-    return f"[{t('tour.na')}]" if ci is None else f"[{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
+    return f"[{t('tour.na')}]" if ci is None else interval(100 * ci[0], 100 * ci[1], ".1f")

@@ -32,7 +32,7 @@ from typing import Any
 
 from koza.tournament.runner import Outcome, labels_for
 from koza.tournament.stats import Estimate, mean_ci, paired_ci
-from koza.tui.strings import t, tn
+from koza.tui.strings import figure, interval, t, tn
 
 PER_ORDER_LINES = 8
 """Up to this many seat orders, the text lists each order's difference."""
@@ -197,7 +197,7 @@ def to_json(outcome: Outcome) -> dict[str, Any]:
 def fmt_ci(e: Estimate) -> str:
     """``[low, high]`` for the text, or n/a."""
     ci = e.ci95
-    return t("tour.na") if ci is None else f"[{ci[0]:7.3f}, {ci[1]:7.3f}]"
+    return t("tour.na") if ci is None else interval(ci[0], ci[1], "7.3f")
 
 
 def _order_lines(fig: Figures, i: int, width: int) -> list[str]:
@@ -210,13 +210,13 @@ def _order_lines(fig: Figures, i: int, width: int) -> list[str]:
         hi = max(per, key=lambda p: p[1].mean)[1]
         sure = sum(1 for _, d in per if d.excludes_zero)
         orders = tn("tour.orders_count", len(per))
-        low, high = f"{lo.mean:.3f}", f"{hi.mean:.3f}"
+        low, high = figure(lo.mean, ".3f"), figure(hi.mean, ".3f")
         return ["    " + t("tour.orders_range", orders=orders, low=low, high=high, sure=sure)]
     lines = []
     for seats, d in per:
         mark = "  *" if d.excludes_zero else ""
         name = "    " + " > ".join(seats)
-        lines.append(f"{name:<{width}}  {d.mean:8.3f}  {fmt_ci(d)}{mark}")
+        lines.append(f"{name:<{width}}  {figure(d.mean, '8.3f')}  {fmt_ci(d)}{mark}")
     return lines
 
 
@@ -234,7 +234,7 @@ def to_text(outcome: Outcome) -> str:
         units=unit,
         orders=tn("tour.seat_orders", orders),
         seed=st.seed,
-        secs=f"{outcome.seconds:.1f}",
+        secs=figure(outcome.seconds, ".1f"),
     )
     if outcome.interrupted:
         head += "  " + t("tour.interrupted")
@@ -245,9 +245,9 @@ def to_text(outcome: Outcome) -> str:
     bot, penalty = t("tour.bot"), t("tour.penalty")
     lines.append(f"{bot:<{w}}  {penalty:>12}  {ci:<20}{goat_head}".rstrip())
     for b in fig.bots:
-        row = f"{b.label:<{w}}  {b.penalty.mean:12.3f}  {fmt_ci(b.penalty)}"
+        row = f"{b.label:<{w}}  {figure(b.penalty.mean, '12.3f')}  {fmt_ci(b.penalty)}"
         if b.goat is not None:
-            row += f"  {b.goat.mean:9.3f}  {fmt_ci(b.goat)}"
+            row += f"  {figure(b.goat.mean, '9.3f')}  {fmt_ci(b.goat)}"
         lines.append(row)
     lines += ["", t("tour.differences")]
     if fig.orders:
@@ -256,7 +256,7 @@ def to_text(outcome: Outcome) -> str:
     for i, d in enumerate(fig.differences):
         mark = "  *" if d.diff.excludes_zero else ""
         pair = f"{d.a} - {d.b}"
-        lines.append(f"{pair:<{pair_w}}  {d.diff.mean:8.3f}  {fmt_ci(d.diff)}{mark}")
+        lines.append(f"{pair:<{pair_w}}  {figure(d.diff.mean, '8.3f')}  {fmt_ci(d.diff)}{mark}")
         lines += _order_lines(fig, i, pair_w)
     lines.append(t("tour.star"))
     return "\n".join(lines)

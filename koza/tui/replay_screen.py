@@ -1,7 +1,9 @@
 """Replay: the table exactly as it stood after any event of a saved game.
 
 A ``ReplayCursor`` holds the events and the snapshots; this screen only moves it
-and draws its state.  Every key has a button in the control bar for the mouse.
+and draws its state.  Every key has a button in the control bar for the mouse; the
+footer lists the keys that move the cursor and leaves the bar's own (``space``, ``v``,
+``c``, ``r``) to the bar, whose tooltips name them, so no key is cut at 80 columns.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ class ReplayScreen(StyledOnce, Screen[None]):
     """Step through a game's events; ``c`` continues an unfinished saved game."""
 
     CSS_PATH = ["table/table.tcss", "replay_screen.tcss"]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
         Binding("right,l", "forward", t("key.event"), key_display="←→"),
         Binding("left,h", "back", t("key.ev_prev"), show=False),
@@ -50,15 +53,15 @@ class ReplayScreen(StyledOnce, Screen[None]):
         Binding("p,pageup", "prev_round", t("key.round_prev"), show=False),
         Binding("home,g", "to_start", t("key.ends"), key_display="⇱⇲"),
         Binding("end,G", "to_end", t("key.to_end"), show=False),
-        Binding("space", "autoplay", t("key.autoplay")),
+        Binding("space", "autoplay", t("key.autoplay"), show=False),  # on the bar
         Binding("plus,equals_sign", "faster", t("key.faster"), show=False),
         Binding("minus", "slower", t("key.slower"), show=False),
-        Binding("v", "view", t("key.view")),
+        Binding("v", "view", t("key.view"), show=False),
         Binding("t", "toggle_tiles", t("table.key_tiles"), show=False),
         Binding("s", "scores", t("plot.key_scores"), show=False),
-        Binding("c", "continue_game", t("key.continue")),
+        Binding("c", "continue_game", t("key.continue"), show=False),
         Binding("c", "cannot_continue", show=False),  # when c does not apply: say why
-        Binding("r", "review", t("review.key")),
+        Binding("r", "review", t("review.key"), show=False),
         Binding("m", "review_jump('next_mark')", t("review.key_next"), show=False),
         Binding("M", "review_jump('prev_mark')", t("review.key_prev"), show=False),
         Binding("x", "review_jump('next_costly')", t("review.key_costliest"), show=False),
@@ -97,30 +100,32 @@ class ReplayScreen(StyledOnce, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="replay-position")
-        yield Board(id="replay-board")
-        with Horizontal(id="replay-controls"):
-            for label, action, tip in (
-                ("⏮", "to_start", "key.to_start"),
-                ("◀◀", "prev_round", "key.round_prev"),
-                ("◀|", "prev_turn", "key.turn_prev"),
-                ("◀", "back", "key.ev_prev"),
-                ("▶", "forward", "key.event"),
-                ("|▶", "next_turn", "key.turn"),
-                ("▶▶", "next_round", "key.round"),
-                ("⏭", "to_end", "key.to_end"),
-                (t("key.autoplay"), "autoplay", "key.autoplay"),
-                ("−", "slower", "key.slower"),
-                ("+", "faster", "key.faster"),
-                (t("key.view"), "view", "key.view"),
-                (t("plot.button_scores"), "scores", "plot.key_scores"),
-                (t("review.key"), "review", "review.key"),
+        with Horizontal(id="replay-main"):
+            yield Board(id="replay-board")
+            yield ReviewPanel(self.cursor.events, self.path, id="replay-review")  # docked right
+        with Horizontal(id="replay-controls"):  # the whole width, under the review too
+            for label, action, tip, key in (
+                ("⏮", "to_start", "key.to_start", "home"),
+                ("◀◀", "prev_round", "key.round_prev", "p"),
+                ("◀|", "prev_turn", "key.turn_prev", "["),
+                ("◀", "back", "key.ev_prev", "←"),
+                ("▶", "forward", "key.event", "→"),
+                ("|▶", "next_turn", "key.turn", "]"),
+                ("▶▶", "next_round", "key.round", "n"),
+                ("⏭", "to_end", "key.to_end", "end"),
+                (t("key.autoplay"), "autoplay", "key.autoplay", "space"),
+                ("−", "slower", "key.slower", "-"),
+                ("+", "faster", "key.faster", "+"),
+                (t("key.view"), "view", "key.view", "v"),
+                (t("plot.button_scores"), "scores", "plot.key_scores", "s"),
+                (t("review.key"), "review", "review.key", "r"),
             ):
                 yield Button(
                     label,
                     id=f"replay-{action}",
                     action=f"screen.{action}",
                     compact=True,
-                    tooltip=t(tip),
+                    tooltip=f"{key}  {t(tip)}",
                 )
             if self.can_continue:
                 yield Button(
@@ -128,8 +133,8 @@ class ReplayScreen(StyledOnce, Screen[None]):
                     id="replay-continue_game",
                     action="screen.continue_game",
                     compact=True,
+                    tooltip=f"c  {t('key.continue')}",
                 )
-        yield ReviewPanel(self.cursor.events, self.path, id="replay-review")  # docked right
         yield Footer()
 
     def on_mount(self) -> None:

@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from koza.tui.footer import Footer
 from koza.tui.strings import t
 
 
@@ -36,6 +37,7 @@ class RevealScreen(ModalScreen[bool]):
             with Horizontal(id="reveal-buttons"):
                 yield Button(t("replay.reveal_no"), id="reveal-no", variant="primary")
                 yield Button(t("replay.reveal_yes"), id="reveal-yes", variant="warning")
+        yield Footer()  # its own keys, not the replay's
 
     def on_mount(self) -> None:
         self.query_one("#reveal-no", Button).focus()

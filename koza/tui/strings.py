@@ -25,7 +25,7 @@ from contextlib import suppress
 from koza.core.rules import OptionInfo
 from koza.i18n import LANGUAGES, choose_language, translations
 from koza.i18n.app_words import EN, EN_ONE  # noqa: F401  (re-exported)
-from koza.i18n.numbers import LocalFloat, decimal
+from koza.i18n.numbers import LocalFloat, decimal, decimal_sign, in_language
 from koza.i18n.person_words import YOU_OF
 from koza.i18n.rule_words import option_in, values_in_words
 
@@ -77,6 +77,17 @@ def _local(value: object) -> object:
 def number(value: float, digits: int = 1) -> str:
     """``value`` with ``digits`` decimals, written as the language in use writes it."""
     return decimal(value, digits, LANGUAGE)
+
+
+def figure(value: float, spec: str) -> str:
+    """``format(value, spec)`` (widths kept, for tables) with the language's decimal sign."""
+    return in_language(format(value, spec), LANGUAGE)
+
+
+def interval(low: float, high: float, spec: str) -> str:
+    """``[low, high]`` in the language: "[-0,125; 0,500]" where the sign is a comma."""
+    sep = "; " if decimal_sign(LANGUAGE) == "," else ", "
+    return f"[{figure(low, spec)}{sep}{figure(high, spec)}]"
 
 
 def tn(key: str, n: int, **kw: object) -> str:

@@ -92,3 +92,19 @@ def test_msgfmt_checks_every_catalogue(path: str) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "initial default value" not in done.stderr  # a real revision date, translator, team
+
+
+@pytest.mark.parametrize(("lang", "sign", "between"), [("en", ".", ", "), ("ru", ",", "; ")])
+def test_a_tournaments_figures_follow_the_language(lang: str, sign: str, between: str) -> None:
+    """Means and intervals of ``koza tournament`` take the decimal sign; an interval's two
+    ends are parted by "; " where that sign is a comma, so "[1,5; 2,0]" reads as two."""
+    import re
+
+    from koza.core.rules import RuleSet
+    from koza.tournament import Setup, run, to_text
+
+    speak(lang)
+    text = to_text(run(Setup(("greedy", "random"), RuleSet(), "deals", 5), 6, jobs=1))
+    figures = re.findall(r"-?\d+[.,]\d{3}\b", text)
+    assert figures and all(sign in f for f in figures), text
+    assert re.search(rf"\[\s*-?\d+[.,]\d+{re.escape(between)}\s*-?\d+[.,]\d+\]", text), text

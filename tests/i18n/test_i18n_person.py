@@ -125,3 +125,39 @@ async def test_watching_bots_says_no_you() -> None:
         await settle(pilot)
         screen = table(app)
         assert screen is not None and screen.you == -1
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ka"])
+def test_koza_join_lines_say_your_own_moves_to_you(lang: str) -> None:
+    """``koza join --lines``: the player's own seat (1, "Bob" as typed) is "you"."""
+    from koza.net.linemode import describe_event
+
+    speak(lang)
+    names = ("Ann", "Bob")
+    events = [
+        {"type": "round_dealt", "round": 1, "leader": 1, "seat": None},
+        {"type": "tile_played", "seat": 1, "tile": "6-6", "end": "open"},
+        {"type": "tile_drawn", "seat": 1, "tile": "4-2"},
+        {"type": "tile_drawn", "seat": 1, "tile": ""},
+        {"type": "turn_passed", "seat": 1},
+        {"type": "doubles_played", "seat": 1, "left": "1-1", "right": "2-2"},
+    ]
+    mine = [str(describe_event(ev, names, you=1)) for ev in events]
+    assert not any("Bob" in line for line in mine), mine
+    assert sum(line.startswith(SECOND_PERSON[lang].split()[0]) for line in mine) == 5, mine
+    for bad in THIRD_PERSON_YOU[lang]:
+        assert not any(says(bad, line) for line in mine), (bad, mine)
+    # Ann's side of the same table, and a spectator (-1), still name Bob
+    assert all("Bob" in str(describe_event(ev, names, you=0)) for ev in events), events
+    assert all("Bob" in str(describe_event(ev, names)) for ev in events)
+
+
+def test_russian_says_nothing_of_a_typed_names_gender() -> None:
+    """A name someone typed ({who}) may be anyone's: no "{who} вышел", "{who} потерял"."""
+    from koza.tui.strings import EN, lookup
+
+    masculine = re.compile(r"\{who\} (?:\w+ )?\w+л(?:ся)?\b")
+    typed = [k for k in EN if k.startswith(("web.", "lines.", "net."))]
+    said = {k: lookup(k, lang="ru") for k in typed}
+    assert not {k: v for k, v in said.items() if masculine.search(v)}
+    assert lookup("web.outcome_out", lang="ru") == "{who}: камни кончились"

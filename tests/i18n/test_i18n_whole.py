@@ -1,7 +1,9 @@
 """Nothing cut: every footer key and button label is drawn whole, in en, ru and ka (issue 23).
 
-The start menu, the new-game form, the table and watching bots are drawn at 80x24 and
-200x50; the footer may close up its keys or leave out the palette's label, never a key.
+Every screen is drawn at 80x24 and 200x50: the start menu, the new-game form, the table,
+watching bots, the replay (and its review), the statistics, help, the rules, joining a
+game, the room before it starts, the lessons and a lesson, and the match sheet; the
+footer may close up its keys or leave out the palette's label, never a key.
 """
 
 from __future__ import annotations
@@ -10,15 +12,30 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.net import local_server
 from support.waiting import until
 from textual.app import App
 from textual.widgets import Button, Select, Static
 
 from koza.core.events import SeatInfo
+from koza.core.match import MatchPlan
+from koza.core.rules import RuleSet
+from koza.match_session import MatchSession
+from koza.net.client import KozaClient
 from koza.session import Session
 from koza.tui.app import KozaApp
 from koza.tui.language import speak
+from koza.tui.learn.lesson_list import LessonListScreen
+from koza.tui.learn.lesson_screen import LessonScreen
+from koza.tui.match_flow import MatchSheetScreen
+from koza.tui.remote_join import JoinScreen, WaitScreen
+from koza.tui.replay_screen import ReplayScreen, open_replay
+from koza.tui.reveal_dialog import RevealScreen
+from koza.tui.screens.help import HelpScreen
+from koza.tui.screens.menu import MenuScreen
 from koza.tui.screens.new_game import NewGameScreen
+from koza.tui.screens.rules_screen import RulesScreen
+from koza.tui.screens.stats import StatsScreen
 from koza.tui.table.screen import TableScreen
 from koza.tui.watch_screen import open_watch
 
@@ -47,17 +64,28 @@ def cut_keys(app: App[Any]) -> list[str]:
 
 
 def cut_buttons(app: App[Any]) -> list[str]:
-    """Button labels and the values lists show that are not drawn whole."""
+    """Button labels and the values lists show that are not drawn whole (a button past
+    the screen's right edge counts as cut, even when its words show elsewhere)."""
     text = "\n".join(lines(app))
     shown = [b for b in app.screen.query(Button) if b.display and b.region.width]
     labels = [str(b.label) for b in shown]
+    beyond = [f"{b.label} (off the screen)" for b in shown if b.region.right > app.size.width]
     for select in app.screen.query(Select):
         if select.region.width and select.display:
             labels.append(str(select.query_one("SelectCurrent #label", Static).render()))
-    return [label for label in labels if label not in text]
+    return beyond + [label for label in labels if label not in text]
 
 
-async def whole_everywhere(app: KozaApp, pilot: Any, lang: str) -> dict[str, list[str]]:
+def position_cut(app: App[Any]) -> list[str]:
+    """The words of the replay's position lines that are not on the screen."""
+    shown, replay = "\n".join(lines(app)), app.screen
+    assert isinstance(replay, ReplayScreen)
+    return [word for word in replay.position_text().split() if word not in shown]
+
+
+async def whole_everywhere(
+    app: KozaApp, pilot: Any, lang: str, saved: Path, client: KozaClient
+) -> dict[str, list[str]]:
     await app.set_language(lang)
     cut: dict[str, list[str]] = {}
 
@@ -66,18 +94,57 @@ async def whole_everywhere(app: KozaApp, pilot: Any, lang: str) -> dict[str, lis
         await pilot.pause()
         cut[name] = cut_keys(app) + cut_buttons(app)
 
+    async def on(kind: type, name: str) -> None:
+        await until(pilot, lambda: isinstance(app.screen, kind), name)
+        await look(name)
+
+    async def back_to_menu() -> None:
+        while not isinstance(app.screen, MenuScreen):
+            app.pop_screen()
+            await pilot.pause()
+
     await look("menu")
     await pilot.press("n")
-    await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form")
-    await look("new game")
+    await on(NewGameScreen, "new game")
     await pilot.press("ctrl+s")
-    await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
-    await look("table")
+    await on(TableScreen, "table")
     app.pop_screen()
     await pilot.pause()
     open_watch(app, ["random", "random"])
-    await until(pilot, lambda: isinstance(app.screen, TableScreen), "watching")
-    await look("watch")
+    await on(TableScreen, "watch")
+    await back_to_menu()
+    open_replay(app, saved)
+    await on(ReplayScreen, "replay")
+    cut["replay's position"] = position_cut(app)
+    await pilot.press("r")
+    await on(RevealScreen, "reveal before the review")
+    await pilot.press("y")
+    await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay again")
+    await look("review")
+    cut["position, every hand shown"] = position_cut(app)
+    await back_to_menu()
+    for key, kind, name in (
+        ("t", StatsScreen, "statistics"),
+        ("f1", HelpScreen, "help"),
+        ("h", RulesScreen, "rules"),
+        ("j", JoinScreen, "join"),
+        ("l", LessonListScreen, "lessons"),
+    ):
+        await pilot.press(key)
+        await on(kind, name)
+        if kind is not LessonListScreen:
+            await back_to_menu()
+    await pilot.press("1")
+    await on(LessonScreen, "a lesson")
+    await back_to_menu()
+    app.push_screen(WaitScreen(client))
+    await until(pilot, lambda: client.room is not None, "the room")
+    await on(WaitScreen, "the room before the game")
+    await back_to_menu()
+    seats = [SeatInfo(name=n, kind="bot", bot="random") for n in ("Ann", "Bob")]
+    match = MatchSession.create(seats, RuleSet(target=20), MatchPlan.parse("2"), 3, saved.parent)
+    app.push_screen(MatchSheetScreen(match))
+    await on(MatchSheetScreen, "match sheet")
     return cut
 
 
@@ -85,8 +152,14 @@ async def whole_everywhere(app: KozaApp, pilot: Any, lang: str) -> dict[str, lis
 @pytest.mark.parametrize("size", [(80, 24), (200, 50)])
 async def test_no_key_or_button_is_cut(lang: str, size: tuple[int, int], tmp_path: Path) -> None:
     seats = [SeatInfo(name="Nino"), SeatInfo(name="Gia", kind="bot", bot="random")]
-    Session.create(seats, seed=3, save_dir=tmp_path).close()
-    app = KozaApp(tmp_path)
-    async with app.run_test(size=size) as pilot:
-        cut = await whole_everywhere(app, pilot, lang)
-    assert not any(cut.values()), cut
+    with Session.create(seats, seed=3, save_dir=tmp_path) as session:
+        saved = session.path
+    async with local_server(tmp_path / "server") as (_, url):
+        client = KozaClient(url)
+        await client.connect()
+        await client.create_room("Nino", players=2, humans=2)
+        app = KozaApp(tmp_path)
+        async with app.run_test(size=size) as pilot:
+            cut = await whole_everywhere(app, pilot, lang, saved, client)
+        await client.close()
+    assert not any(cut.values()), {name: keys for name, keys in cut.items() if keys}

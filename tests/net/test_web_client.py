@@ -108,6 +108,7 @@ async def test_a_reload_mid_game_returns_to_the_same_seat(server: WebServer) -> 
 
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 OWN_NAMES = {"koza", "English"}  # the app's name, and English named in its own language
+YOU = {"ru-RU": "Вы ", "ka-GE": "თქვენ "}  # the page's own moves are said to its player
 
 
 @pytest.mark.parametrize(("locale", "name"), [("ru-RU", "Аня"), ("ka-GE", "ანა")])
@@ -137,6 +138,9 @@ async def test_the_page_in_russian_and_georgian_has_no_english_word(
         await page.wait_for_selector(".table", timeout=WAIT_MS)
         for _ in range(2):
             await play_step(page)
+        log = await page.locator("ol.log li").all_text_contents()  # own moves: "you"
+        assert not any(line.startswith(name) for line in log), log
+        assert any(line.startswith(YOU[locale]) for line in log), log
         for tab in range(3):
             await page.tap(f".tabs .tab >> nth={tab}")
             assert await english_words(page) == set()

@@ -41,23 +41,32 @@ export function scoreSheet(game) {
 
 const END = (end) => t(`lines.end_${end}`);
 
-/** One history entry of this round in words. */
+/** One history entry of this round in words: the page's own seat is told "you". */
 export function describe(game, [seat, move, , drawn]) {
   const who = nameOf(game, seat);
-  if (move.kind === "play") return t("web.log_play", { who, tile: move.tile, end: END(move.end) });
-  if (move.kind === "doubles") return t("web.log_doubles", { who, left: move.left, right: move.right });
-  if (move.kind === "draw") {
-    if (drawn >= 0 && seat === game.view.seat) return t("web.log_drew_you", { who });
-    return t("web.log_draw", { who });
+  const mine = seat === game.view.seat;
+  if (move.kind === "play") {
+    return t(mine ? "web.you_play" : "web.log_play", { who, tile: move.tile, end: END(move.end) });
   }
-  return t("web.log_pass", { who });
+  if (move.kind === "doubles") {
+    return t(mine ? "web.you_doubles" : "web.log_doubles", { who, left: move.left, right: move.right });
+  }
+  if (move.kind === "draw") return t(mine ? "web.log_drew_you" : "web.log_draw", { who });
+  return t(mine ? "web.you_pass" : "web.log_pass", { who });
+}
+
+/** Who leads the round, said to the page's own seat as "you". */
+function dealtLine(game) {
+  const v = game.view;
+  if (v.leader === v.seat && v.seat >= 0) return t("web.you_lead", { n: v.round_no });
+  return t("web.log_dealt", { n: v.round_no, who: nameOf(game, v.leader) });
 }
 
 export function logPanel(game) {
   const v = game.view;
   const list = el("ol", "log");
   list.setAttribute("aria-label", t("web.log"));
-  list.append(el("li", "dealt", t("web.log_dealt", { n: v.round_no, who: nameOf(game, v.leader) })));
+  list.append(el("li", "dealt", dealtLine(game)));
   for (const entry of v.history) list.append(el("li", "", describe(game, entry)));
   for (const note of game.notes.slice(-5)) list.append(el("li", "note", note));
   return list;
@@ -123,7 +132,9 @@ export function summary(game, act) {
     const how =
       outcome === "fish"
         ? t("web.outcome_fish")
-        : t("web.outcome_out", { who: outSeat == null ? "?" : nameOf(game, outSeat) });
+        : outSeat != null && outSeat === v.seat
+          ? t("web.you_went_out")
+          : t("web.outcome_out", { who: outSeat == null ? "?" : nameOf(game, outSeat) });
     box.append(el("p", "outcome", how));
     const table = el("table", "sheet");
     const head = el("tr");

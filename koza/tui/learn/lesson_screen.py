@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import secrets
+from dataclasses import replace
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -76,6 +77,11 @@ class LessonRoundOver(RoundOverScreen):
         self.query_one("#round-next", Button).label = t("dialog.see_result")
 
 
+def _unshown(binding: Binding) -> Binding:
+    """The table's binding, left off the lesson's footer if it is the tile look's."""
+    return replace(binding, show=False) if binding.action == "toggle_tiles" else binding
+
+
 class LessonScreen(TableScreen, inherit_bindings=False):
     """A lesson's place (a step of a part) at the table."""
 
@@ -83,7 +89,9 @@ class LessonScreen(TableScreen, inherit_bindings=False):
     BINDINGS = [  # the lesson's own keys first, so the footer shows them at 80 columns
         Binding("b", "lesson_back", t("learn.key_back")),
         Binding("n", "lesson_next", t("learn.key_next")),
-        *TABLE_BINDINGS,
+        # the tile look (t) still works and the help lists it; its footer place goes to
+        # the lesson's keys, so "? Help" stays whole at 80 columns in every language
+        *(_unshown(b) if isinstance(b, Binding) else b for b in TABLE_BINDINGS),
     ]
 
     def __init__(
