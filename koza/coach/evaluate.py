@@ -82,6 +82,9 @@ class MoveValue:
     reason: Reason | None = None
     points: float = 0.0
     goat: float = 0.0
+    gap: float = 0.0  # the best move's value minus this one's, over the deals both saw
+    gap_half: float = 0.0  # the half width of the gap's 95% interval
+    equal: bool = False  # the deals cannot tell this move from the best (``hint_values``)
 
 
 def evaluate(
@@ -99,6 +102,11 @@ def evaluate(
         return []
     playouts = Playouts(view, seed, level, samples)
     playouts.more(playouts.first_deals())
+    return evaluate_playouts(view, playouts)
+
+
+def evaluate_playouts(view: SeatView, playouts: Playouts) -> list[MoveValue]:
+    """Each of ``view.legal`` with its value over the deals ``playouts`` played, and a reason."""
     facts = _Facts(view)
     return [
         MoveValue(move, playouts.value(i), facts.reason(move), playouts.points(i), playouts.goat(i))
@@ -194,4 +202,12 @@ def _numbers(numbers: list[int]) -> str:
     return "/".join(str(n) for n in numbers)
 
 
-__all__ = ["HINT_LEVEL", "REASON_CODES", "MoveValue", "Reason", "best", "evaluate"]
+__all__ = [
+    "HINT_LEVEL",
+    "REASON_CODES",
+    "MoveValue",
+    "Reason",
+    "best",
+    "evaluate",
+    "evaluate_playouts",
+]

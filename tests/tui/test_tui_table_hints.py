@@ -11,8 +11,9 @@ from support.table import TableApp, human_move_by_keys, near_the_round_end, scre
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from koza.coach.evaluate import best, evaluate
+from koza.coach.evaluate import best
 from koza.coach.hint_record import hint_path, read_hints
+from koza.coach.hint_values import hint_values
 from koza.core.commands import Play
 from koza.core.view import seat_view
 from koza.tui.dialogs import GameOverScreen, RoundOverScreen
@@ -31,7 +32,7 @@ async def test_h_shows_every_move_with_montecarlos_value_and_marks_the_best(
         view = seat_view(session.game.state, 0)
         await pilot.press("h")
         await settle(pilot)
-        expected = evaluate(view, seed=view.seq)
+        expected = hint_values(view, seed=view.seq)
         shown = panel_text(app)
         same = view.left == view.right
         for mv in expected:
@@ -270,9 +271,9 @@ async def test_the_table_answers_keys_while_the_hint_is_weighed(
 
     def slow_evaluate(view: Any, seed: int) -> Any:
         release.wait(timeout=30)  # a long evaluation, held until the test lets it go
-        return evaluate(view, seed=seed, samples=4)
+        return hint_values(view, seed=seed, samples=4)
 
-    monkeypatch.setattr(hints_module, "evaluate", slow_evaluate)
+    monkeypatch.setattr(hints_module, "hint_values", slow_evaluate)
     session = HintedSession(tmp_path, ["Ann", "bot:Bob"], {0}, seed=3)
     app = TableApp(session, tile_style="digits")
     async with app.run_test(size=(100, 34)) as pilot:

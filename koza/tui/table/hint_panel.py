@@ -1,9 +1,10 @@
 """The hint panel in the table's side column: a button to ask, then every move's value.
 
-It shows what ``koza.coach.evaluate`` found for the seat's own view: each legal
+It shows what ``koza.coach.hint_values`` found for the seat's own view: each legal
 move with the penalty points the seat is expected to record this round, and the
 chance of becoming the goat where some move changes it, best first and marked
 (best by montecarlo's value, which weighs both), and the best move's reason.  A
+move the shared deals cannot tell from the best is marked ``=``: it is as good.  A
 click anywhere on it asks for a hint.
 """
 
@@ -23,6 +24,7 @@ from koza.core.tiles import tile_name
 from koza.tui.strings import t
 
 BEST_MARK = "»"  # the turn marker ▶ is taken by the seats
+EQUAL_MARK = "="  # a move the deals cannot tell from the best
 GOAT_SHOWN = 0.005
 """The goat chance gets a column once some move's chance reaches half a percent."""
 
@@ -69,7 +71,7 @@ def hint_lines(
     for i, mv in enumerate(ranked):
         label, value = move_words(mv.move, same_ends), figures(mv, goat)
         gap = max(1, width - 2 - len(label) - len(value))
-        mark = BEST_MARK if i == 0 else " "
+        mark = BEST_MARK if i == 0 else EQUAL_MARK if mv.equal else " "
         rows.append((f"{mark} {label}{' ' * gap}{value}", "bold" if i == 0 else "", True))
         if i == 0 and mv.reason is not None:
             wrapped = textwrap.wrap(mv.reason.words(), max(width, 8))

@@ -2,7 +2,8 @@
 
 Off by default; the new-game form turns them on per human seat, and the choice
 and the hints asked are kept beside the save (``koza.coach.hint_record``).  The
-evaluation runs in a thread worker, so the table never waits; it reads only the
+evaluation (``koza.coach.hint_values``: every move on the same deals, more
+deals where moves are close) runs in a thread worker, so the table never waits; it reads only the
 seat's own view, and it never plays or changes anything.  Each answer is kept by
 (seat, view seq): asking again on the same position is instant and counts once.
 """
@@ -13,8 +14,9 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from koza.coach.evaluate import MoveValue, best, evaluate
+from koza.coach.evaluate import MoveValue, best
 from koza.coach.hint_record import HintRecord, read_hints, write_hints
+from koza.coach.hint_values import hint_values
 from koza.core.commands import Play, PlayDoubles
 from koza.core.view import SeatView, seat_view
 from koza.tui.strings import about, t
@@ -127,7 +129,7 @@ class Hints:
     def _weigh(self, view: SeatView, key: tuple[int, int]) -> None:
         """In the worker: the evaluation, handed back to the UI thread."""
         try:
-            values: list[MoveValue] | str = evaluate(view, seed=view.seq)
+            values: list[MoveValue] | str = hint_values(view, seed=view.seq)
         except Exception as exc:  # a hint must never take the table down
             values = f"{type(exc).__name__}: {exc}"
         with suppress(RuntimeError):  # the app has closed meanwhile
