@@ -7,7 +7,8 @@ end) and the gap between them; an independent evaluation on 3,000 shared deals w
 another seed scores the same two moves.  Printed as JSON for both: the mean gap
 (value, and the penalty points the panel shows) against the reference's, the mean
 absolute error of the gap, the gap as shown (0 when marked equal), how often the
-second is shown as equal, and the CPU per hint.  Long: run it niced, in the background.
+second is shown as equal, and the CPU per hint (mean and most).  Long: run it
+niced, in the background.
 """
 
 from __future__ import annotations
@@ -56,13 +57,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         "reference_points_gap",
     )
     sums = {w: dict.fromkeys((*keys, "equal", "cpu"), 0.0) for w in ways}
+    slowest = dict.fromkeys(ways, 0.0)
     for k, view in enumerate(views):
         twin = Playouts(view, 0).twin
         pairs, gaps = {}, {}
         for name, weigh in ways.items():
             start = time.process_time()
             values = weigh(view, view.seq)
-            sums[name]["cpu"] += time.process_time() - start
+            cpu = time.process_time() - start
+            sums[name]["cpu"] += cpu
+            slowest[name] = max(slowest[name], cpu)
             top, second = best_two(values, twin)
             pairs[name] = (top, second)
             gaps[name] = shown_gap(values, top, second, name == "after")
@@ -79,6 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             sums[name]["reference_points_gap"] += truth.points
     n = len(views)
     out = {w: {k: round(x / n, 3) for k, x in s.items()} for w, s in sums.items()}
+    for w in ways:
+        out[w]["cpu_max"] = round(slowest[w], 3)
     print(json.dumps({"positions": n, **out}, indent=1))
     return 0
 
