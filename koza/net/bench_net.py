@@ -143,8 +143,8 @@ async def _run(url: str, pid: int, rooms: int, seconds: float) -> Run:
 
 _SERVER = """
 import sys
-from koza.net import server
-server.MAX_ROOMS = max(server.MAX_ROOMS, {rooms} + 1)  # the bench's rooms and its first
+from koza.net import server_rooms
+server_rooms.MAX_ROOMS = max(server_rooms.MAX_ROOMS, {rooms} + 1)  # the bench's rooms and its first
 from koza.cli import main
 sys.exit(main(sys.argv[1:]))
 """

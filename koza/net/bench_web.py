@@ -14,35 +14,17 @@ seat's token kept in the browser) to the table drawn, on loopback.
 from __future__ import annotations
 
 import asyncio
-import importlib.util
-import os
 import re
-import signal
-import subprocess
-import sys
 import tempfile
-from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from koza.bench import Figure, benchmark
+from koza.net.web_process import PageServer, browser_ready, chromium
 
 PLAYERS = 12
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 WAIT_MS = 120_000
-
-
-def _browser_ready() -> bool:
-    return Path(CHROMIUM).exists() and importlib.util.find_spec("playwright") is not None
 
 
 def _rss_kib(pid: int) -> int:
@@ -69,46 +51,6 @@ def _children(pid: int) -> list[int]:
     return found
 
 
-class _Server:
-    """``koza server`` with a page (``--web`` or ``--web-terminal``) in a child process."""
-
-    def __init__(self, folder: str, page_flag: str) -> None:
-        cmd = [sys.executable, "-m", "koza", "server", "--port", "0", page_flag, "0"]
-        cmd += ["--bot-delay", "0", "--save-dir", folder]
-        self.proc = subprocess.Popen(
-            cmd,
-            stdout=subprocess.PIPE,
-            text=True,
-            env={**os.environ, "KOZA_LANG": "en"},
-            start_new_session=True,
-        )
-        assert self.proc.stdout is not None
-        lines = [self.proc.stdout.readline() for _ in range(3)]
-        game = re.search(r"ws://[\d.]+:\d+", lines[0])
-        page = re.search(r"http://[\d.]+:\d+", lines[2])
-        if game is None or page is None:
-            self.stop()
-            raise RuntimeError(f"koza server did not start: {lines!r}")
-        self.game_url, self.page_url = game.group(0), page.group(0)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            self.proc.wait(10)
-
-
-@asynccontextmanager
-async def _chromium() -> AsyncIterator[Any]:
-    from playwright.async_api import async_playwright
-
-    async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        try:
-            yield browser
-        finally:
-            await browser.close()
-
-
 def page_weight() -> int:
     """Bytes the page loads: its files, the heaviest catalogue, the room settings."""
     from koza.i18n.catalog import LANGUAGES
@@ -132,9 +74,9 @@ async def _seat_a_page(browser: Any, url: str, n: int) -> Any:
 
 
 async def _memory_per_player(folder: str) -> float:
-    server = _Server(folder, "--web")
+    server = PageServer(folder)
     try:
-        async with _chromium() as browser:
+        async with chromium() as browser:
             warm = await _seat_a_page(browser, server.page_url, 0)  # imports, first room
             await warm.close()
             before = _rss_kib(server.proc.pid)
@@ -147,9 +89,9 @@ async def _memory_per_player(folder: str) -> float:
 
 
 async def _terminal_memory(folder: str) -> float:
-    server = _Server(folder, "--web-terminal")
+    server = PageServer(folder, page_flag="--web-terminal")
     try:
-        async with _chromium() as browser:
+        async with chromium() as browser:
             page = await browser.new_page(viewport={"width": 1280, "height": 800})
             await page.goto(server.page_url)
             await page.wait_for_selector("body.-first-byte", timeout=WAIT_MS)
@@ -170,7 +112,7 @@ async def _terminal_memory(folder: str) -> float:
 async def _first_table(folder: str) -> float:
     from koza.net.client import KozaClient
 
-    server = _Server(folder, "--web")
+    server = PageServer(folder)
     try:
         creator = KozaClient(server.game_url, reconnect_for=0)
         await creator.connect()
@@ -178,7 +120,7 @@ async def _first_table(folder: str) -> float:
         await creator.close()
         seats = {joined.code: {"token": joined.token, "seat": joined.seat}}
         keep = f"localStorage.setItem('koza.seats', JSON.stringify({_json(seats)}))"
-        async with _chromium() as browser:
+        async with chromium() as browser:
             warm = await browser.new_page()
             await warm.goto(server.page_url)  # the server's first answers are not the page's
             await warm.wait_for_selector("form.create", timeout=WAIT_MS)
@@ -205,7 +147,7 @@ def _json(value: object) -> str:
 def web_client() -> Iterable[Figure]:
     """The web client: page weight, server memory per web player, first table drawn."""
     yield "web_page_weight", page_weight() / 1024, "KiB"
-    if not _browser_ready():
+    if not browser_ready():
         for name in ("web_memory_per_player", "web_terminal_memory_per_player", "web_first_table"):
             yield name, "skipped", "(no chromium or playwright)"
         return

@@ -1,19 +1,16 @@
-"""One room: its seats and tokens, its saved game, its bots and its away timers.
+"""One room's game: starting it, members' moves, its bots and its away timers.
 
-A room knows nothing of sockets: each member is an ``Outbox`` (``send(text)``
-never blocks).  Every change to the game happens under ``lock``, goes through
-``Session.play`` (so it is in the save before anyone hears of it), and is then
-sent to every member as that member's own view.  ``run`` drives the bots and
-the timers until the game is over.
+Every change to the game happens under ``lock``, goes through ``Session.play``
+(so it is in the save before anyone hears of it), and is then sent to every
+member as that member's own view (``room_members``).  ``run`` drives the bots
+and the timers until the game is over.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-import threading
 import time
 from pathlib import Path
 
@@ -21,23 +18,12 @@ from koza.bots import Bot, decide, make_bot
 from koza.core.commands import Command
 from koza.core.events import SeatInfo
 from koza.core.game import IllegalMoveError
-from koza.core.rules import RuleSet
 from koza.core.state import GameState
-from koza.net import delta
-from koza.net.protocol import (
-    Away,
-    ProtocolError,
-    RoomInfo,
-    RoomState,
-    SeatStatus,
-    encode,
-    error_message,
-)
+from koza.net.protocol import encode, error_message
+from koza.net.room_members import RoomMembers
 from koza.net.roomfile import RoomRecord, SeatRecord
 from koza.net.says import Said
-from koza.net.seats import Outbox, Seats, Slot
 from koza.net.sync_pool import synced
-from koza.net.wire import public_event, view_for
 from koza.session import SaveError, Session, bot_seed
 from koza.tui.strings import t
 
@@ -47,169 +33,12 @@ QUICK_BOTS = frozenset({"random", "greedy"})  # bots that choose in microseconds
 QUICK_RUN = 64  # quick bot moves at most before the room gives the loop back
 
 
-class Room(Seats):
+class Room(RoomMembers):
     """A table of 2-4 seats on the server."""
 
     def __init__(self, record: RoomRecord, folder: Path, sync: bool = True) -> None:
-        self.record = record
-        self.code = record.code
-        self.folder = folder
-        self.sync = sync
-        self.slots = [Slot(s) for s in record.seats]
-        self.watchers: set[Outbox] = set()
-        self.session: Session | None = None
-        self.lock = asyncio.Lock()
-        self.finished = record.finished
-        self._starting = False
-        self._wake = asyncio.Event()
+        super().__init__(record, folder, sync)
         self._bots: dict[int, Bot] = {}
-        self.rules = RuleSet.from_options(record.rules)
-        self.empty_since: float | None = time.monotonic()  # nobody has come in yet
-        self.file_lock = threading.Lock()
-
-    @property
-    def started(self) -> bool:
-        return self.session is not None or self._starting
-
-    def move_seat(self, seat: int, to: int) -> None:
-        """Before the start, the person at ``seat`` moves to open seat ``to`` with its members.
-
-        The side file is written first, so a restart finds everyone where they now sit.
-        """
-        if self.started:
-            raise ProtocolError("forbidden", "already_started")
-        if seat == 0:
-            raise ProtocolError("forbidden", "creator_keeps_seat")
-        if not 0 <= to < len(self.slots) or self.slots[to].record.kind != "open":
-            raise ProtocolError("invalid", "seat_not_open", seat=to + 1)
-        old, new = self.slots[seat], self.slots[to]
-        new.record, old.record = old.record, SeatRecord()
-        try:
-            self.save_record()
-        except OSError as exc:
-            old.record, new.record = new.record, SeatRecord()
-            raise ProtocolError("internal", "room_not_saved", problem=str(exc)[:200]) from None
-        new.members, old.members = old.members, set()
-        for member in new.members:
-            member.seat = to
-        self.broadcast_room()
-
-    # --- members -----------------------------------------------------------------
-
-    def attach(self, member: Outbox, last_seq: int = -1) -> None:
-        """Seat ``member`` (or add a watcher) and send it the table as it is now.
-
-        A member that saw events up to ``last_seq`` before also gets the public
-        events it missed since then.
-        """
-        self.empty_since = None
-        if member.seat is None:
-            self.watchers.add(member)
-        else:
-            slot = self.slots[member.seat]
-            slot.members.add(member)
-            if slot.away_since is not None or slot.bot_playing:
-                slot.away_since, slot.bot_playing = None, False
-                self._wake.set()
-        seq = self.session.state.seq if self.session is not None else -1
-        missed = 0 <= last_seq < seq
-        member.last_seq = last_seq if missed else -1
-        member.last_view = None  # a full view first
-        self.broadcast_room()
-        self._send_view(member, with_events=missed)
-
-    def detach(self, member: Outbox) -> None:
-        """A member left; a seat left empty starts its away timer if the game runs."""
-        self.watchers.discard(member)
-        if member.seat is not None:
-            slot = self.slots[member.seat]
-            slot.members.discard(member)
-            if not slot.members and slot.record.kind == "human" and not self.finished:
-                slot.away_since = time.monotonic()
-                self._send_away(member.seat, slot)
-                self._wake.set()
-        if not self.members():
-            self.empty_since = time.monotonic()
-        self.broadcast_room()
-
-    def members(self) -> list[Outbox]:
-        return [m for s in self.slots for m in s.members] + list(self.watchers)
-
-    # --- messages out ------------------------------------------------------------
-
-    def info(self) -> RoomInfo:
-        return RoomInfo(
-            code=self.code,
-            players=self.record.players,
-            open_seats=self.open_seats(),
-            names=tuple(s.record.name or "" for s in self.slots),
-            started=self.started,
-            password=self.record.password_hash is not None,
-            rules=self.rules.changed(),
-        )
-
-    def _away_left(self, slot: Slot) -> float | None:
-        if slot.away_since is None or slot.bot_playing:
-            return None
-        left = slot.away_since + self.record.away_seconds - time.monotonic()
-        return round(max(0.0, left), 1)
-
-    def room_state(self) -> RoomState:
-        return RoomState(
-            code=self.code,
-            started=self.started,
-            finished=self.finished,
-            seats=tuple(
-                SeatStatus(
-                    name=s.record.name,
-                    kind=s.record.kind,
-                    connected=bool(s.members) or s.record.kind == "bot",
-                    away_left=self._away_left(s),
-                    bot_playing=s.bot_playing,
-                )
-                for s in self.slots
-            ),
-            away_seconds=self.record.away_seconds,
-            watchers=len(self.watchers),
-            rules=self.rules.changed(),
-        )
-
-    def broadcast(self, text: str) -> None:
-        for m in self.members():
-            m.send(text)
-
-    def broadcast_room(self) -> None:
-        self.broadcast(encode(self.room_state()))
-
-    def _send_away(self, seat: int, slot: Slot) -> None:
-        left = self._away_left(slot)
-        msg = Away(seat=seat, seconds_left=left or 0.0, bot_playing=slot.bot_playing)
-        self.broadcast(encode(msg))
-
-    def _send_view(self, member: Outbox, with_events: bool = True) -> None:
-        if self.session is None:
-            return
-        game = self.session.game
-        state = game.state  # read once: a move may be landing in a worker thread
-        seq = state.seq
-        if member.last_seq >= seq:
-            return
-        events = game.events[member.last_seq + 1 : seq + 1] if with_events else ()
-        view = view_for(state, member.seat)
-        said = json.dumps([public_event(e, member.seat) for e in events], separators=(",", ":"))
-        last = member.last_view if member.deltas else None
-        if last is not None:  # what changed since the last view this member was sent
-            kind, body = "view_delta", delta.patch_json(view, delta.changed(last, view))
-        else:
-            kind, body = "view", view.to_json()
-        member.last_view = view if member.deltas else None
-        member.last_seq = seq
-        # ``ViewUpdate``'s (or ``ViewDelta``'s) JSON, put together without building the model
-        member.send(f'{{"v":1,"type":"{kind}","seq":{seq},"view":{body},"events":{said}}}')
-
-    def broadcast_views(self) -> None:
-        for m in self.members():
-            self._send_view(m)
 
     # --- the game ----------------------------------------------------------------
 

@@ -24,7 +24,7 @@ def test_the_web_bench_gives_its_four_figures(monkeypatch: pytest.MonkeyPatch) -
     assert bench.BENCHMARKS["web_client"] is bench_web.web_client
     monkeypatch.setattr(bench_web, "PLAYERS", 1)
     if not READY:
-        monkeypatch.setattr(bench_web, "_browser_ready", lambda: False)
+        monkeypatch.setattr(bench_web, "browser_ready", lambda: False)
     figures = {name: (value, unit) for name, value, unit in bench_web.web_client()}
     assert set(figures) == {
         "web_page_weight",

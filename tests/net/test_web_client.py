@@ -34,13 +34,6 @@ pytestmark = pytest.mark.skipif(not READY, reason=WHY_NOT)
 MOST_STEPS = 3000  # far more moves than any game to 20 takes; only a bug gets here
 
 
-@pytest.fixture
-def server(tmp_path: Path):  # type: ignore[no-untyped-def]
-    web = WebServer(tmp_path)
-    yield web
-    web.stop()
-
-
 async def _fits_a_phone(page) -> None:  # type: ignore[no-untyped-def]
     """No horizontal scrolling, and every visible control at least 44 px each way."""
     wide = await page.evaluate("() => document.documentElement.scrollWidth - innerWidth")

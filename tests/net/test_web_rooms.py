@@ -30,13 +30,6 @@ from support.browser import (
 pytestmark = pytest.mark.skipif(not READY, reason=WHY_NOT)
 
 
-@pytest.fixture
-def server(tmp_path: Path):  # type: ignore[no-untyped-def]
-    web = WebServer(tmp_path)
-    yield web
-    web.stop()
-
-
 async def test_two_browsers_and_a_terminal_client_share_a_room(server: WebServer) -> None:
     async with chromium() as browser:
         ann = await phone(browser)

@@ -1,6 +1,6 @@
 """Helpers for the web client's browser tests (no tests here).
 
-Debian's Chromium (``/usr/bin/chromium``) driven by Playwright for Python; never a
+Debian's Chromium driven by Playwright for Python (``koza.net.web_process``); never a
 downloaded browser.  ``READY`` is False (and the tests skip) when either is missing.
 ``WebServer`` is ``koza server --web 0`` in a child process; ``play_step`` makes one
 move on a page by touch, the way a person on a phone would.
@@ -8,27 +8,13 @@ move on a page by touch, the way a person on a phone would.
 
 from __future__ import annotations
 
-import contextlib
-import importlib.util
-import os
-import re
-import signal
-import subprocess
-import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-READY = Path(CHROMIUM).exists() and importlib.util.find_spec("playwright") is not None
+from koza.net.web_process import PageServer, browser_ready
+from koza.net.web_process import chromium as chromium  # the browser tests take it from here
+
+READY = browser_ready()
 WHY_NOT = "needs Debian's chromium at /usr/bin/chromium and Playwright for Python"
 PHONE = {"width": 360, "height": 640}
 DESKTOP = {"width": 1280, "height": 800}
@@ -36,53 +22,12 @@ WAIT_MS = 120_000  # only a hang waits this long
 NAMES = "seats => seats.map(e => e.textContent)"  # the seat names a page shows, in order
 
 
-class WebServer:
-    """``koza server --web 0`` in a child process: ``page_url`` and ``game_url``."""
+class WebServer(PageServer):
+    """``koza server --web 0`` in a child process (its errors in the same pipe as its
+    addresses): ``page_url`` and ``game_url``."""
 
     def __init__(self, folder: Path, *extra: str) -> None:
-        cmd = [sys.executable, "-m", "koza", "server", "--port", "0", "--web", "0"]
-        cmd += ["--bot-delay", "0", "--save-dir", str(folder), *extra]
-        env = {**os.environ, "KOZA_LANG": "en"}
-        self.proc = subprocess.Popen(
-            cmd,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env=env,
-            start_new_session=True,
-        )
-        assert self.proc.stdout is not None
-        lines = [self.proc.stdout.readline() for _ in range(3)]
-        game = re.search(r"(ws://[\d.]+:\d+)", lines[0])
-        page = re.search(r"(http://[\d.]+:\d+)", lines[2])
-        if game is None or page is None:
-            self.stop()
-            raise RuntimeError(f"koza server --web did not start: {lines!r}")
-        self.game_url, self.page_url = game.group(1), page.group(1)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
-
-
-@contextlib.asynccontextmanager
-async def chromium() -> AsyncIterator[Any]:
-    """A headless Debian Chromium under Playwright."""
-    from playwright.async_api import async_playwright
-
-    async with async_playwright() as pw:
-        browser = await pw.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            yield browser
-        finally:
-            await browser.close()
+        super().__init__(folder, *extra, merge_stderr=True)
 
 
 async def phone(browser: Any, locale: str = "en-US") -> Any:
