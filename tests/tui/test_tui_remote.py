@@ -172,13 +172,16 @@ async def test_a_watcher_sees_no_hand_while_the_game_runs(tmp_path: Path) -> Non
         player, watcher = KozaClient(url), KozaClient(url)
         await player.connect()
         joined = await player.create_room("Anna", players=3, humans=1, bot="random")
-        play = asyncio.create_task(autoplay(player, make_bot("random", seed=3), timeout=PATIENCE))
         await watcher.connect()
         await watcher.watch(joined.code)
         app = _app(tmp_path, watcher)
         async with app.run_test(size=SIZE) as pilot:
             screen = await _table(pilot, app)
             assert screen.spectator and not screen.my_turn()
+            # the person plays only once the watcher's table is up: with quick bots on the
+            # server's loop a whole game could otherwise end before the watcher saw a move
+            bot = make_bot("random", seed=3)
+            play = asyncio.create_task(autoplay(player, bot, timeout=PATIENCE))
             seen = 0
             while seen < 12 and not play.done():
                 seq = watcher.seq
