@@ -91,12 +91,12 @@ class ReviewPanel(Vertical):
     verdict and the list of costliest and marked moves (click one to go there)."""
 
     DEFAULT_CSS = """
-    ReviewPanel { dock: right; width: 32; display: none; padding: 0 1; }
+    ReviewPanel { dock: right; width: 32; display: none; padding: 0 1; overflow-y: auto; }
     ReviewPanel { background: $boost; }
     ReviewPanel #review-head { height: auto; }
     ReviewPanel #review-here { height: auto; color: $text-accent; margin: 1 0 0 0; }
     ReviewPanel ProgressBar { height: 1; }
-    ReviewPanel OptionList { height: 1fr; margin: 1 0 0 0; }
+    ReviewPanel OptionList { height: 1fr; min-height: 6; margin: 1 0 0 0; }
     ReviewPanel #review-help { height: auto; color: $text-muted; margin: 0 0 1 0; }
     """
 
