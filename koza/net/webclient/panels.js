@@ -80,7 +80,7 @@ export function chatPanel(game, act) {
     const li = el("li");
     const who = line.seat < 0 ? t("web.watcher") : nameOf(game, line.seat);
     li.append(el("b", "", `${who}: `));
-    const offer = /^↻ #([A-Z0-9]{4,12})$/.exec(line.text || "");
+    const offer = (line.text || "").match(/^↻ #([A-Z0-9]{4,12})$/);
     if (offer) {
       li.append(el("span", "", t("web.rematch_offer")));
       const join = el("a", "rematch-link", t("web.join_rematch"));

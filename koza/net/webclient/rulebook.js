@@ -21,8 +21,8 @@ export async function ruleBook(lang) {
   let list = null;
   let item = null;
   for (const line of data.text.split("\n")) {
-    const heading = /^(#{1,4})\s+(.*)$/.exec(line);
-    const bullet = /^\s*[-*]\s+(.*)$/.exec(line);
+    const heading = line.match(/^(#{1,4})\s+(.*)$/);
+    const bullet = line.match(/^\s*[-*]\s+(.*)$/);
     if (!line.trim() || line.startsWith("<!--")) {
       para = list = item = null;
     } else if (heading) {
