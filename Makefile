@@ -32,7 +32,7 @@ play: $(BYTECODE)
 	$(BIN)/koza
 
 # the checks of make lint, one after the other (stops at the first that fails)
-LINT := $(BIN)/ruff check koza tests && $(BIN)/ruff format --check koza tests && $(BIN)/mypy koza
+LINT := $(BIN)/ruff check koza tests && $(BIN)/ruff format --check koza tests && $(BIN)/mypy koza && $(BIN)/lint-imports --no-cache
 
 lint: $(BUILT)
 	$(LINT)

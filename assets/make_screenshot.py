@@ -23,7 +23,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from koza.core.events import SeatInfo  # noqa: E402
-from koza.session import Session  # noqa: E402
+from koza.play.session import Session  # noqa: E402
 from koza.tui.app import KozaApp  # noqa: E402
 
 SEED = 2026

@@ -34,7 +34,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # this checkout's koza, not an installed one
 
 from koza.bots import make_bot  # noqa: E402
-from koza.cli_verify import verify_line  # noqa: E402
+from koza.cli.verify import verify_line  # noqa: E402
 from koza.net.client import KozaClient  # noqa: E402
 from koza.net.scripted import autoplay  # noqa: E402
 

@@ -1,5 +1,5 @@
 """``python -m koza`` runs the command line."""
 
-from koza.cli import main
+from koza.cli.main import main
 
 raise SystemExit(main())

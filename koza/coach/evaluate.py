@@ -63,7 +63,7 @@ class Reason:
 
     def words(self) -> str:
         """The reason as a sentence in the language in use."""
-        from koza.tui.strings import t
+        from koza.i18n.strings import t
 
         return t(self.key, **self.values)
 

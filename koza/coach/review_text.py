@@ -6,7 +6,7 @@ from koza.coach.review import THRESHOLDS, Mark, MoveReview
 from koza.coach.review_summary import PlayerSummary
 from koza.core.commands import Command, Draw, Play, PlayDoubles
 from koza.core.tiles import tile_name
-from koza.tui.strings import t
+from koza.i18n.strings import t
 
 
 def command_words(cmd: Command) -> str:

@@ -21,3 +21,13 @@ def printable(text: str, fill: str = "") -> str:
 def one_line(text: str) -> str:
     """``text`` safe to draw, its runs of blanks and controls as single spaces."""
     return " ".join(printable(text, " ").split())
+
+
+REASON_LIMIT = 160
+"""The longest reason a one-line error quotes."""
+
+
+def shorten(reason: str, limit: int = REASON_LIMIT) -> str:
+    """``reason`` with long words (a huge number, a pasted string) cut, and at most ``limit``."""
+    reason = re.sub(r"\S{41,}", lambda m: m.group()[:24] + "…", " ".join(reason.split()))
+    return reason if len(reason) <= limit else reason[: limit - 1] + "…"

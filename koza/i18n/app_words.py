@@ -18,8 +18,9 @@ from koza.i18n.person_words import PERSON_EN, PERSON_ONE
 from koza.i18n.reason_words import REASON_EN, REASON_ONE
 from koza.i18n.review_words import REVIEW_EN
 from koza.i18n.rule_words import RULE_EN
+from koza.i18n.settings_words import SETTINGS_EN
 from koza.i18n.stats_words import STATS_EN
-from koza.i18n.system_errors import SYSTEM_EN
+from koza.i18n.system_words import SYSTEM_EN
 from koza.i18n.web_words import WEB_EN
 
 EN: dict[str, str] = {
@@ -350,43 +351,7 @@ EN_ONE: dict[str, str] = {
 }
 """The English "one" form of each message that counts ``{n}`` (``EN`` has the other)."""
 
-# --- settings, bots and Textual's own commands (issue 9) ----------------------
-EN.update(
-    {
-        "menu.settings": "Settings",
-        "cmd.settings": "Settings",
-        "cmd.settings_help": "Language of the app",
-        "settings.title": "Settings",
-        "settings.language": "Language",
-        "settings.hint": "Enter: use this language (it changes at once). Escape: back.",
-        "key.settings": "Settings",
-        "key.palette_footer": "palette",
-        "cmd.search": "Search for commands…",
-        "cmd.search_themes": "Search for themes…",
-        "bot.random": "random",
-        "bot.random_help": "Beginner: plays any legal move at random.",
-        "bot.greedy": "greedy",
-        "bot.greedy_help": "Casual: always sheds its heaviest tile that fits.",
-        "bot.expert": "expert",
-        "bot.expert_help": "Club player: sheds doubles, counts tiles, blocks what you lack.",
-        "bot.montecarlo_fast": "montecarlo:fast",
-        "bot.montecarlo_fast_help": "Strong, quick: imagines 60 possible deals before each move.",
-        "bot.montecarlo": "montecarlo",
-        "bot.montecarlo_help": "Strong: imagines 300 possible deals and plays for the match score.",
-        "bot.montecarlo_strong": "montecarlo:strong",
-        "bot.montecarlo_strong_help": "Very strong, slower: imagines 1000 possible deals per move.",
-        "sys.quit": "Quit",
-        "sys.quit_help": "Leave koza at once (the game is saved)",
-        "sys.keys": "Keys",
-        "sys.keys_help": "Show or hide the panel of keys",
-        "sys.maximize": "Maximize",
-        "sys.maximize_help": "Make the focused part fill the screen",
-        "sys.minimize": "Minimize",
-        "sys.minimize_help": "Put the maximized part back",
-        "sys.screenshot": "Screenshot",
-        "sys.screenshot_help": "Save an SVG picture of the screen",
-    }
-)
+EN.update(SETTINGS_EN)  # settings, bot levels, Textual's commands (settings_words)
 EN.update(RULE_EN)  # each rule option's title, help and values (koza.i18n.rule_words)
 EN.update(REASON_EN)  # why a move is not allowed (koza.i18n.reason_words)
 EN_ONE.update(REASON_ONE)

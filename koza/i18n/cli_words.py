@@ -14,7 +14,7 @@ _PARSER: dict[str, str] = {
     "cli.commands": "commands",
     "cli.help": "show this help message and exit",
     "cli.version": "show koza's version and exit",
-    # argparse's errors (koza.cli_parser.ARGPARSE_ERRORS)
+    # argparse's errors (koza.cli.parser.ARGPARSE_ERRORS)
     "cli.argparse.argument": "argument {argument_name}: {message}",
     "cli.argparse.required": "the following arguments are required: {arg}",
     "cli.argparse.unrecognized": "unrecognized arguments: {arg}",

@@ -29,7 +29,7 @@ TEAM = {"en": "koza English", "ru": "koza Russian", "ka": "koza Georgian"}
 
 
 def _sources() -> tuple[dict[str, str], dict[str, str]]:
-    from koza.tui.strings import EN, EN_ONE
+    from koza.i18n.strings import EN, EN_ONE
 
     return EN, EN_ONE
 

@@ -13,7 +13,7 @@ from koza.core.problems import Problem
 def say_value(value: object) -> object:
     """``value`` as a text in the language in use needs it."""
     from koza.core.explain import Reason
-    from koza.tui.strings import t
+    from koza.i18n.strings import t
 
     if isinstance(value, Problem):
         return say_problem(value)
@@ -24,8 +24,8 @@ def say_value(value: object) -> object:
 
 def say_problem(problem: Problem) -> str:
     """``problem`` in the language in use (the catalogue key is ``error.<key>``)."""
-    from koza.storage.savefile import shorten
-    from koza.tui.strings import t
+    from koza.core.text import shorten
+    from koza.i18n.strings import t
 
     values = {k: say_value(v) for k, v in problem.values.items()}
     values = {k: shorten(v) if isinstance(v, str) else v for k, v in values.items()}
@@ -34,7 +34,7 @@ def say_problem(problem: Problem) -> str:
 
 def say_error(error: BaseException) -> str:
     """``error`` in one line in the language in use (its English when it has no problem)."""
-    from koza.tui import strings
+    from koza.i18n import strings
 
     problem = getattr(error, "problem", None)
     if not isinstance(problem, Problem) or strings.LANGUAGE == "en":  # English: the error's own
@@ -43,3 +43,17 @@ def say_error(error: BaseException) -> str:
     text = say_problem(problem)
     line = f"{where}: {text}" if where else text
     return " ".join(line.split("\n"))
+
+
+def cannot_open(path: object, error: str | BaseException) -> str:
+    """Why a save cannot be opened, naming its file once (a ``SaveError`` names it already).
+
+    An error given as itself is said in the language in use (``say_error``).
+    """
+    if isinstance(error, BaseException):
+        error = say_error(error)
+    if str(path) not in error:
+        error = f"{path}: {error}"
+    from koza.i18n.strings import t
+
+    return t("saves.cannot_open", error=error)

@@ -19,7 +19,7 @@ STATS_EN: dict[str, str] = {
     "stats.col_goat_rate": "Goat %",
     "stats.col_points": "Hand\npts/rd",
     "stats.col_recorded": "Sheet\npts/rd",
-    "stats.col_out": "Went\nout",
+    "stats.col_went_out": "Went\nout",
     "stats.col_fish": "Fish",
     "stats.col_loss": "Loss/\nmove",
     "stats.legend": (

@@ -11,19 +11,6 @@ import errno
 import socket
 import ssl
 
-SYSTEM_EN: dict[str, str] = {
-    "system.detail": "{said} ({raw})",
-    "system.refused": "nobody answers there (is the server running?)",
-    "system.unknown_host": "no computer has that name",
-    "system.address_in_use": "that address is already in use (another server?)",
-    "system.address_not_here": "this computer has no such address",
-    "system.unreachable": "that network cannot be reached",
-    "system.timed_out": "no answer in time",
-    "system.reset": "the other side closed the connection",
-    "system.tls": "the secure connection failed (certificate?)",
-    "system.denied": "not allowed (a port below 1024 needs the administrator)",
-}
-
 _BY_ERRNO = {
     errno.ECONNREFUSED: "system.refused",
     errno.EADDRINUSE: "system.address_in_use",
@@ -54,7 +41,7 @@ def system_key(exc: BaseException) -> str | None:
 
 def say_os_error(exc: BaseException) -> str:
     """``exc`` in the language in use, with its raw text as a detail in brackets."""
-    from koza.tui.strings import t
+    from koza.i18n.strings import t
 
     raw = " ".join(str(exc).split()) or type(exc).__name__
     key = system_key(exc)

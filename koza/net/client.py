@@ -25,6 +25,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from koza.core.commands import Command
 from koza.core.view import SeatView
+from koza.i18n.says import Said
 from koza.i18n.system_errors import say_os_error
 from koza.net import delta, roomfile
 from koza.net.connection import BURST, RATE, Bucket
@@ -60,7 +61,6 @@ from koza.net.protocol import (
     error_message,
 )
 from koza.net.safe_text import cleaned
-from koza.net.says import Said
 
 MAX_SERVER_FRAME = 1 << 20
 

@@ -16,8 +16,8 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from koza.core.view import SeatView
+from koza.i18n.says import Said
 from koza.net.protocol import encode, error_message
-from koza.net.says import Said
 
 if TYPE_CHECKING:
     from koza.net.room import Room

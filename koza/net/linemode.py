@@ -18,6 +18,8 @@ from koza.bots import Bot
 from koza.core.commands import Draw, Pass, Play, PlayDoubles
 from koza.core.tiles import tile_name
 from koza.core.view import SeatView
+from koza.i18n.refusals import from_server, said_here
+from koza.i18n.strings import t
 from koza.net.client import KozaClient
 from koza.net.protocol import (
     QUICK_PHRASES,
@@ -30,8 +32,6 @@ from koza.net.protocol import (
     ViewUpdate,
 )
 from koza.net.scripted import autoplay
-from koza.tui.refusals import from_server, said_here
-from koza.tui.strings import t
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 

@@ -17,8 +17,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from koza.core.view import SeatView
+from koza.i18n.says import Said
 from koza.net.delta import ViewPatch
-from koza.net.says import Said
 from koza.net.wire import WireCommand
 
 PROTOCOL: Literal[1] = 1
@@ -276,7 +276,7 @@ SERVER_MESSAGES: tuple[type, ...] = ServerMessage.__args__
 class ProtocolError(ValueError):
     """A message that cannot be accepted; ``code`` is one of ``Error.code``'s words.
 
-    ``said`` is why, as a key of ``koza.net.says.SAYS`` and its values.
+    ``said`` is why, as a key of ``koza.i18n.says.SAYS`` and its values.
     """
 
     def __init__(self, code: str, key: str, /, **values: str | int) -> None:

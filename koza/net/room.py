@@ -19,13 +19,13 @@ from koza.core.commands import Command
 from koza.core.events import SeatInfo
 from koza.core.game import IllegalMoveError
 from koza.core.state import GameState
+from koza.i18n.says import Said
+from koza.i18n.strings import t
 from koza.net.protocol import encode, error_message
 from koza.net.room_members import RoomMembers
 from koza.net.roomfile import RoomRecord, SeatRecord
-from koza.net.says import Said
 from koza.net.sync_pool import synced
-from koza.session import SaveError, Session, bot_seed
-from koza.tui.strings import t
+from koza.play.session import SaveError, Session, bot_seed
 
 log = logging.getLogger("koza.server")
 SAVE_RETRY = 5.0  # seconds before a room whose save failed tries again

@@ -21,7 +21,7 @@ from koza.net.protocol import Away, ProtocolError, RoomInfo, RoomState, SeatStat
 from koza.net.roomfile import RoomRecord, SeatRecord
 from koza.net.seats import Outbox, Seats, Slot
 from koza.net.wire import public_event, view_for
-from koza.session import Session
+from koza.play.session import Session
 
 
 class RoomMembers(Seats):

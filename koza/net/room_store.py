@@ -14,7 +14,7 @@ from pathlib import Path
 from koza.net import roomfile
 from koza.net.room import Room
 from koza.net.roomfile import RoomRecord
-from koza.session import SaveError, Session
+from koza.play.session import SaveError, Session
 
 UNSTARTED_DAYS = 7.0  # a room nobody started in this many days is forgotten
 

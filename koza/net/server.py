@@ -23,6 +23,7 @@ from websockets.exceptions import ConnectionClosed
 
 from koza import __version__
 from koza.core.text import one_line
+from koza.i18n.says import Said
 from koza.net import guard
 from koza.net.connection import Conn
 from koza.net.listen import start, tls_context
@@ -51,7 +52,6 @@ from koza.net.protocol import (
     encode,
 )
 from koza.net.room import Room
-from koza.net.says import Said
 from koza.net.seats import clean_name
 from koza.net.server_rooms import ServerRooms
 

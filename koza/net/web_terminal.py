@@ -1,7 +1,7 @@
 """``koza server --web-terminal PORT``: the terminal client as a web page, through textual-serve.
 
 Each browser tab gets its own koza client process on the server's machine
-(``python -m koza.tui.remote_web``), which joins rooms on this server over
+(``python -m koza.tui.remote.web``), which joins rooms on this server over
 loopback like any other client; textual-serve carries its screen to the page.
 The web client can only join or watch a room: it never sees the machine's saves.
 The page loads nothing from other hosts (textual-serve's web font is left out)
@@ -42,7 +42,7 @@ class _PageServer(Server):
 
 def client_command(game_url: str, cafile: Path | None = None) -> str:
     """The shell command textual-serve runs for each page: the join-only koza client."""
-    argv = [sys.executable, "-m", "koza.tui.remote_web", game_url]
+    argv = [sys.executable, "-m", "koza.tui.remote.web", game_url]
     if cafile is not None:
         argv += ["--cafile", str(cafile)]
     return shlex.join(argv)

@@ -1,6 +1,6 @@
 """What the web client reads from the server besides the game: texts, rule options, rule book.
 
-Every text comes from koza's own catalogues at run time (``koza.tui.strings.lookup``
+Every text comes from koza's own catalogues at run time (``koza.i18n.strings.lookup``
 over the ``.po`` files), never from a file written for the page: ``catalogue(lang)``
 is the keys the page uses, in ``lang``.  ``setup()`` is what a new room may be made
 with: the rule options (their words are catalogue keys) and the bot levels.
@@ -22,7 +22,7 @@ def catalogue(lang: str) -> bytes:
     """The page's texts in ``lang`` as JSON bytes (``KeyError`` for a language koza lacks)."""
     if lang not in LANGUAGES:
         raise KeyError(lang)
-    from koza.tui.strings import EN, lookup
+    from koza.i18n.strings import EN, lookup
 
     texts = {key: lookup(key, lang=lang) for key in EN if key.startswith(PAGE_PREFIXES)}
     data = {"lang": lang, "languages": LANGUAGE_NAMES, "texts": texts}

@@ -200,3 +200,14 @@ def collect(save_dir: Path | None = None) -> FolderStats:
         games.extend(seats)
     stats.players = sum_by_player(games)
     return stats
+
+
+def said_line(folder: Path, bad: Unreadable) -> str:
+    """Why a save was left out, in the language in use, naming the file without its folder."""
+    from koza.i18n.problems import say_error
+
+    if bad.failure is None:
+        return bad.line
+    said = say_error(bad.failure)
+    path = str(folder / bad.name)
+    return bad.name + said[len(path) :] if said.startswith(f"{path}:") else said

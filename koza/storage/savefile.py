@@ -15,7 +15,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import re
 import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -32,6 +31,7 @@ from koza.core.events import EVENT_ADAPTER, Event
 from koza.core.fold import StateBuilder
 from koza.core.problems import PROBLEMS, Explained, Problem, refused_value
 from koza.core.state import GameState, ReplayError, begin, freeze
+from koza.core.text import shorten as shorten  # stats and sessions read it here
 
 if TYPE_CHECKING:
     import logging
@@ -39,7 +39,6 @@ if TYPE_CHECKING:
 FORMAT = "koza-save"
 SCHEMA = 1
 SUFFIX = ".koza.jsonl"
-REASON_LIMIT = 160
 """The most characters of a refusal's reason (after ``file:line:``)."""
 
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
@@ -84,12 +83,6 @@ def header_line(schema: int | None = None) -> bytes:
     """The first line of a new save file."""
     head = {"format": FORMAT, "schema": SCHEMA if schema is None else schema, "koza": __version__}
     return json.dumps(head).encode() + b"\n"
-
-
-def shorten(reason: str, limit: int = REASON_LIMIT) -> str:
-    """``reason`` with long words (a huge number, a pasted string) cut, and at most ``limit``."""
-    reason = re.sub(r"\S{41,}", lambda m: m.group()[:24] + "…", " ".join(reason.split()))
-    return reason if len(reason) <= limit else reason[: limit - 1] + "…"
 
 
 def refusal(name: str, lineno: int, reason: Problem | str) -> SaveError:

@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from koza.i18n.strings import figure, interval, t, tn
 from koza.tournament.report import ci_json, fmt_ci, order_count, per_unit_json, r4
 from koza.tournament.runner import Outcome, UnitResult, labels_for
 from koza.tournament.stats import Estimate, bootstrap_ratio, mean_ci, paired_ci
-from koza.tui.strings import figure, interval, t, tn
 
 CEILING = "omniscient"
 BOOTSTRAP_REPS = 2000

@@ -30,9 +30,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from koza.i18n.strings import figure, interval, t, tn
 from koza.tournament.runner import Outcome, labels_for
 from koza.tournament.stats import Estimate, mean_ci, paired_ci
-from koza.tui.strings import figure, interval, t, tn
 
 PER_ORDER_LINES = 8
 """Up to this many seat orders, the text lists each order's difference."""

@@ -34,7 +34,7 @@ from koza.core.events import SeatInfo
 from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.scoring import side_of
-from koza.driver import Seated, finish_game, finish_round
+from koza.play.driver import Seated, finish_game, finish_round
 
 Mode = Literal["deals", "games"]
 

@@ -3,14 +3,14 @@
 How the other parts hook in:
 
 - the table: ``koza.tui.table.screen.TableScreen(session)``, pushed by ``open_table``;
-- watch and replay: ``open_watch(app)`` (``koza.tui.watch_screen``) and
-  ``open_replay(app, path)`` (``koza.tui.replay_screen``), imported when first used
+- watch and replay: ``open_watch(app)`` (``koza.tui.watch.screen``) and
+  ``open_replay(app, path)`` (``koza.tui.replay.screen``), imported when first used
   (the menu and the command palette call them through ``action_watch`` and ``open_replay``);
 - ``KozaApp(on_start=...)`` runs a callback once the menu is up (to open a screen
   straight away, as ``launch.resume`` does with a session).
 
 Saves and sessions are reached through ``Services`` (real ones by default, stand-ins
-in tests).  Every text comes from ``koza.tui.strings``.
+in tests).  Every text comes from ``koza.i18n.strings``.
 """
 
 from __future__ import annotations
@@ -29,28 +29,26 @@ from textual.screen import Screen
 import koza.tui.textual_words  # noqa: F401  (Textual's own key labels in koza's words)
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
-from koza.i18n.problems import say_error
+from koza.i18n.problems import cannot_open, say_error
+from koza.i18n.strings import bot_help, t
+from koza.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH
 from koza.tui.settings import SETTINGS_FILE, read_settings, write_setting
 from koza.tui.shared_stylesheet import share_parsed_css
-from koza.tui.strings import bot_help, cannot_open, t
 
 if TYPE_CHECKING:
     from textual.command import Provider
-
-MIN_WIDTH = 80
-MIN_HEIGHT = 24
 
 
 def _create(
     seats: Sequence[SeatInfo], rules: RuleSet | None, seed: int | None, save_dir: Path | None
 ) -> Any:
-    from koza.session import Session
+    from koza.play.session import Session
 
     return Session.create(seats, rules=rules, seed=seed, save_dir=save_dir)
 
 
 def _open(path: Path) -> Any:
-    from koza.session import Session
+    from koza.play.session import Session
 
     return Session.open(path)
 
@@ -67,7 +65,7 @@ def _table(session: Any) -> Screen[Any]:
 
     seats = session.game.state.seats
     if seats and all(s.kind == "bot" for s in seats) and getattr(session, "path", None):
-        from koza.tui.watch_screen import WatchScreen
+        from koza.tui.watch.screen import WatchScreen
 
         return WatchScreen(session)
     screen: Screen[Any] = TableScreen(session)
@@ -150,7 +148,7 @@ class KozaApp(App[int]):
         self._on_start = on_start
         self._on_table_drawn = on_table_drawn
         self._sessions: list[tuple[Any, Screen[Any] | None]] = []
-        self.match: Any = None  # the match being played (koza.match_session), if any
+        self.match: Any = None  # the match being played (koza.play.match_session), if any
         # Keep the chosen theme in the save folder; by default not in headless runs
         # (tests, snapshots, benches), so a player's theme never leaks into them.
         self._remember_theme = remember_theme
@@ -199,8 +197,8 @@ class KozaApp(App[int]):
 
     def _load_settings(self) -> None:
         from koza.i18n import choose_language
+        from koza.i18n.strings import LANGUAGE, use_language
         from koza.tui.language import relabel_bindings
-        from koza.tui.strings import LANGUAGE, use_language
 
         settings = read_settings(self.settings_path())
         if settings.get("theme") in self.available_themes:
@@ -313,7 +311,7 @@ class KozaApp(App[int]):
         self.push_screen(MessageScreen(title, text))
 
     def open_replay(self, path: Path) -> None:
-        from koza.tui.replay_screen import open_replay
+        from koza.tui.replay.screen import open_replay
 
         open_replay(self, path)
 
@@ -340,7 +338,7 @@ class KozaApp(App[int]):
         self.push_screen(SavesScreen(mode="replay"))
 
     def action_watch(self) -> None:
-        from koza.tui.watch_screen import open_watch
+        from koza.tui.watch.screen import open_watch
 
         open_watch(self)
 
@@ -356,12 +354,12 @@ class KozaApp(App[int]):
         self.push_screen(StatsScreen())
 
     def action_rules(self) -> None:
-        from koza.tui.screens.rules_screen import RulesScreen
+        from koza.tui.widgets.rules_screen import RulesScreen
 
         self.push_screen(RulesScreen())
 
     def action_join(self) -> None:
-        from koza.tui.remote_join import JoinScreen
+        from koza.tui.remote.join import JoinScreen
 
         self.push_screen(JoinScreen())
 

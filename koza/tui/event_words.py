@@ -22,7 +22,7 @@ from koza.core.events import (
 )
 from koza.core.tiles import tile_name
 from koza.core.walk import EventVisitor, visit
-from koza.tui.strings import about, t
+from koza.i18n.strings import about, t
 
 
 class Describer(EventVisitor[str, None]):

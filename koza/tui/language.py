@@ -20,7 +20,7 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Checkbox, Input, Select, Switch
 
-from koza.tui.strings import Msg, again, t, use_language
+from koza.i18n.strings import Msg, again, t, use_language
 
 FORM_WIDGETS = (Input, Select, Checkbox, Switch)
 

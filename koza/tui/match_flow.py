@@ -22,13 +22,13 @@ from koza.core.events import SeatInfo
 from koza.core.match import MatchPlan
 from koza.core.rules import RuleSet
 from koza.core.state import GameState
+from koza.i18n.match_text import sheet_table, sheet_title
 from koza.i18n.problems import say_error
-from koza.match_session import MatchSession
-from koza.match_text import sheet_table, sheet_title
+from koza.i18n.strings import t
+from koza.play.match_session import MatchSession
 from koza.storage.matchfile import MATCH_SUFFIX
-from koza.tui.footer import Footer
-from koza.tui.strings import t
 from koza.tui.styled_once import StyledOnce
+from koza.tui.widgets.footer import Footer
 
 AUTO_NEXT_GAME = 3.0  # seconds the sheet stays up between the games of a watched match
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from koza.tui.strings import t
+from koza.i18n.strings import t
 
 # (text key, help key, app action)
 COMMANDS: tuple[tuple[str, str, str], ...] = (

@@ -9,7 +9,7 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.widgets._select import SelectOverlay
 
-from koza.tui.strings import t
+from koza.i18n.strings import t
 
 
 def adopt_textual_words() -> None:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from support.deals import mask
 
 from koza.bots.knowledge import opening_forbidden
-from koza.cli import main as koza_main
+from koza.cli.main import main as koza_main
 from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.tiles import BIT, DOUBLE_OF

@@ -16,7 +16,7 @@ from koza.bots.sampler import Sampler
 from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.view import seat_view
-from koza.driver import Seated, finish_game
+from koza.play.driver import Seated, finish_game
 
 
 def test_log_mean_exp_matches_the_plain_formula() -> None:

@@ -19,7 +19,7 @@ from koza.core import engine
 from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.view import SeatView, seat_view
-from koza.driver import Seated, finish_game
+from koza.play.driver import Seated, finish_game
 
 
 def _greedy_could_have(view: SeatView, shuffle: list[int], sharp: frozenset[int]) -> int:

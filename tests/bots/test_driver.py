@@ -8,7 +8,7 @@ from koza.bots import make_bot
 from koza.core.game import Game
 from koza.core.state import replay
 from koza.core.view import seat_view
-from koza.driver import (
+from koza.play.driver import (
     SPEEDS,
     NoBotError,
     Seated,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from koza.cli import main as koza_main
+from koza.cli.main import main as koza_main
 from koza.core.rules import RuleSet
 from koza.tournament import Outcome, Setup, figures, labels_for, parallel, play_unit, run, to_json
 from koza.tournament.runner import UnitResult, seat_orders

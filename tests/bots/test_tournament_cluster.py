@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from koza.cli import main as koza_main
+from koza.cli.main import main as koza_main
 from koza.tournament import cluster, parallel
 
 ARGS = ["tournament", "--seats", "expert,greedy,random", "--deals", "6", "--seed", "4", "--quiet"]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from koza import bench, bench_sim
+from koza import bench
+from koza.bench import sim as bench_sim
 
 
 def test_the_sim_figures_come_from_a_real_run(monkeypatch: pytest.MonkeyPatch) -> None:

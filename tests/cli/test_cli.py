@@ -12,7 +12,7 @@ import pytest
 from support.paths import DATA
 from support.saves import lines_of, saved_game, write_lines
 
-from koza.cli import build_parser, main
+from koza.cli.main import build_parser, main
 
 GOLDEN = DATA / "schema1-3p-default.koza.jsonl"
 
@@ -192,7 +192,7 @@ def test_bad_input_is_one_line_and_non_zero(
 
 class FakeLaunch(types.ModuleType):
     def __init__(self) -> None:
-        super().__init__("koza.tui.launch")
+        super().__init__("koza.cli.app")
         self.calls: list[tuple[object, ...]] = []
 
     def play(self, save_dir: Path) -> int:
@@ -222,7 +222,7 @@ def test_app_subcommands_call_koza_tui_launch(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fake = FakeLaunch()
-    monkeypatch.setitem(sys.modules, "koza.tui.launch", fake)
+    monkeypatch.setitem(sys.modules, "koza.cli.app", fake)
     monkeypatch.setenv("KOZA_HOME", str(tmp_path / "home"))
     d = tmp_path / "d"
     assert main([]) == 0
@@ -249,16 +249,16 @@ def test_app_subcommands_call_koza_tui_launch(
 def test_app_not_available_yet(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(sys.modules, "koza.tui.launch", None)  # import fails
+    monkeypatch.setitem(sys.modules, "koza.cli.app", None)  # import fails
     code, _, err = run(capsys, "watch")
     assert code == 1 and err == "koza: watch: the app is not available yet\n"
-    monkeypatch.setitem(sys.modules, "koza.tui.launch", types.ModuleType("koza.tui.launch"))
+    monkeypatch.setitem(sys.modules, "koza.cli.app", types.ModuleType("koza.cli.app"))
     code, _, err = run(capsys, "replay", str(GOLDEN))
     assert code == 1 and err == "koza: replay: the app is not available yet\n"
 
 
 def test_parser_is_built_from_one_function_per_subcommand() -> None:
-    from koza import cli
+    from koza.cli.main import main as cli
 
     names = [f.__name__ for f in cli.SUBCOMMANDS]
     assert all(n.startswith("add_") and n.endswith("_parser") for n in names)
@@ -305,7 +305,7 @@ def test_python_m_koza_verify_without_textual(tmp_path: Path) -> None:
     ],
 )
 def test_the_subcommand_a_run_names(argv: list[str], name: str | None) -> None:
-    from koza.cli import named_subcommand
+    from koza.cli.main import named_subcommand
 
     assert named_subcommand(argv) == name
 
@@ -313,7 +313,7 @@ def test_the_subcommand_a_run_names(argv: list[str], name: str | None) -> None:
 def test_each_subcommand_alone_parses_and_helps_as_in_the_full_parser(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from koza.cli import SUBCOMMANDS, subcommand_name
+    from koza.cli.main import SUBCOMMANDS, subcommand_name
 
     names = [subcommand_name(add) for add in SUBCOMMANDS]
     assert {"sim", "verify", "stats", "review", "tournament"} <= set(names)
@@ -349,7 +349,7 @@ def test_koza_sim_imports_only_what_it_runs(tmp_path: Path) -> None:
         "    heavy = ('asyncio', 'multiprocessing', 'koza.net', 'koza.tournament', 'koza.stats',\n"
         "             'koza.coach', 'koza.tui', 'textual', 'koza.bots.montecarlo',\n"
         "             'koza.bots.expert')\n"
-        "    texts = ('koza.net', 'koza.net.says', 'koza.tui', 'koza.tui.strings',\n"
+        "    texts = ('koza.net', 'koza.i18n.says', 'koza.tui', 'koza.i18n.strings',\n"
         "             'koza.tui.settings')  # its words and the language setting, no more\n"
         "    print('exit', e.code, sorted(m for m in sys.modules\n"
         "          if m.startswith(heavy) and m not in texts))\n"

@@ -11,7 +11,7 @@ import pytest
 from support.paths import ROOT
 
 from koza.bots import BOT_LEVELS
-from koza.cli import main
+from koza.cli.main import main
 from koza.core.rules import options
 
 SUBCOMMANDS = ("play", "resume", "watch", "replay", "verify", "sim", "tournament")
@@ -38,9 +38,9 @@ def test_bot_names_ignore_case(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     calls: list[object] = []
-    fake = types.ModuleType("koza.tui.launch")
+    fake = types.ModuleType("koza.cli.app")
     fake.watch = lambda save_dir, seats, delay, seed: calls.append(seats) or 0  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "koza.tui.launch", fake)
+    monkeypatch.setitem(sys.modules, "koza.cli.app", fake)
     assert main(["--save-dir", str(tmp_path), "watch", "--seats", "Random, GREEDY,Expert"]) == 0
     assert calls == [["random", "greedy", "expert"]]
     argv = ["tournament", "--seats", "Random,Greedy", "--deals", "1", "--quiet"]

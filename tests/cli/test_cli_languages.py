@@ -15,13 +15,12 @@ from support.english import english
 from support.paths import GOLDEN
 from support.saves import edit_event, first_line, saved_game
 
-from koza.cli import main
+from koza.cli.main import main
 from koza.core.events import SeatInfo
 from koza.core.game import Game
 from koza.core.view import seat_view
-from koza.i18n import LANGUAGES
+from koza.i18n import LANGUAGES, strings
 from koza.net.linemode import describe_event, render
-from koza.tui import strings
 
 LANGS = ["ru", "ka"]
 NAMES = {"Anna", "Boris", "Vera", "Ann", "Bob"}

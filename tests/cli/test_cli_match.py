@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from koza.cli import main
+from koza.cli.main import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 from support.paths import GOLDEN
 
-from koza.cli import main
+from koza.cli.main import main
+from koza.cli.review import Bar
 from koza.coach import review_file
 from koza.coach.review import Verdict, montecarlo_values
-from koza.coach.review_cli import Bar
 from koza.coach.review_file import read_kept, review_path
 from koza.core.commands import Command
 from koza.core.view import SeatView
-from koza.tui import strings
+from koza.i18n import strings
 
 NAMES = {"Anna", "Boris", "Vera"}  # the golden game's players
 

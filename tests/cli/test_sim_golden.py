@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from koza.cli import main
+from koza.cli.main import main
 from koza.core.events import EVENT_ADAPTER
 
 

@@ -28,13 +28,13 @@ def spy(cls, obj, text, *args, **kw):
     parsed.append(getattr(obj, "__qualname__", repr(obj)))
     return real(cls, obj, text, *args, **kw)
 inspect._signature_fromstr = spy
-import koza.cli_base
+import koza.cli.base
 made = []
-real_help = koza.cli_base.rule_options_help
+real_help = koza.cli.base.rule_options_help
 def counting_help():
     made.append(1)
     return real_help()
-koza.cli_base.rule_options_help = counting_help
+koza.cli.base.rule_options_help = counting_help
 folder, more = sys.argv[1], sys.argv[2:]
 sys.argv = ["koza", "sim", "--players", "2", "--games", "1", "--save-dir", folder, *more]
 try:

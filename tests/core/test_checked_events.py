@@ -13,7 +13,7 @@ from koza.core.events import EVENT_ADAPTER, MOVE_EVENTS, RoundDealt
 from koza.core.game import _SHARED_MOVE, Game, IllegalMoveError
 from koza.core.rules import RuleSet
 from koza.core.tiles import LEFT, N_TILES, OPEN, RIGHT
-from koza.driver import Seated, finish_game
+from koza.play.driver import Seated, finish_game
 
 
 def random_game(seed: int, players: int, rules: RuleSet, bot_seed: int) -> Game:

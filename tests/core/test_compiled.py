@@ -85,7 +85,7 @@ def test_the_source_finder_loads_python_sources() -> None:
         spec = SourceFinder.find_spec(name)
         assert spec is not None and spec.origin == str(source_of(name))
         assert source_of(name).is_file()
-    assert SourceFinder.find_spec("koza.session") is None
+    assert SourceFinder.find_spec("koza.play.session") is None
 
 
 def test_a_build_older_than_its_source_is_not_loaded(

@@ -227,8 +227,8 @@ def test_koza_verify_checks_the_leader_a_house_rule_gives(
 ) -> None:
     from support.saves import bot_seats, edit_event, first_line, play_out
 
-    from koza.cli import main
-    from koza.session import Session
+    from koza.cli.main import main
+    from koza.play.session import Session
 
     rules = RuleSet(first_lead="one_one", next_leader="fish_closer")
     with Session.create(bot_seats(3), rules, 11, tmp_path, sync=False) as s:

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 from support.deals import random_game
 
 from koza.core.events import MOVE_EVENTS, Event, RoundDealt
+from koza.core.replay_cursor import ReplayCursor
 from koza.core.rules import RuleSet
 from koza.core.state import GameState, apply_event, replay
-from koza.replay import ReplayCursor
 
 
 @cache

@@ -11,8 +11,8 @@ from koza.core.events import Event, SeatInfo
 from koza.core.rules import RuleSet
 from koza.core.state import GameState, apply_event, replay
 from koza.core.walk import METHOD_OF, EventVisitor, Fold, visit, walk
-from koza.driver import finish_game, step
-from koza.session import Session
+from koza.play.driver import finish_game, step
+from koza.play.session import Session
 from koza.storage.listing import latest_unfinished, list_saves
 from koza.storage.savefile import SaveError, load
 from koza.storage.summary import SummaryVisitor, read_summary, summary_of_state

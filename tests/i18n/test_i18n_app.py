@@ -9,10 +9,10 @@ import pytest
 from support.waiting import drawn
 from textual.app import App
 
-from koza import cli
+from koza.cli import main as cli
 from koza.core.events import SeatInfo
-from koza.session import Session
-from koza.tui import strings
+from koza.i18n import strings
+from koza.play.session import Session
 from koza.tui.app import KozaApp
 from koza.tui.language import speak
 from koza.tui.screens.help import keys_markdown

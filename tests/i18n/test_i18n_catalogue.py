@@ -7,10 +7,9 @@ import string
 import pytest
 from babel.messages.pofile import read_po
 
-from koza.i18n import LANGUAGES, choose_language, language_of, po_path
+from koza.i18n import LANGUAGES, choose_language, language_of, po_path, strings
 from koza.i18n.catalog import pot_path
 from koza.i18n.extract import drift, msgid_of
-from koza.tui import strings
 
 
 @pytest.fixture

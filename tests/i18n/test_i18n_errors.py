@@ -11,13 +11,13 @@ import pytest
 from support.english import english
 from support.saves import edit_event, first_line, saved_game
 
-from koza.cli_parser import ARGPARSE_ERRORS, say_argparse
+from koza.cli.parser import ARGPARSE_ERRORS, say_argparse
 from koza.core.commands import CommandError, command_from_json
 from koza.core.problems import PROBLEMS, Problem
 from koza.core.rules import RuleError, RuleSet
+from koza.i18n import strings
 from koza.i18n.problems import say_error
 from koza.storage.savefile import SaveError, check_path, load, os_error
-from koza.tui import strings
 
 LANGS = ["ru", "ka"]
 

@@ -11,8 +11,8 @@ from support.hints import HintedSession, panel_text, to_a_choice
 from support.table import TableApp, settle
 
 from koza.coach.evaluate import REASON_CODES, Reason
+from koza.i18n.strings import t
 from koza.tui.language import speak
-from koza.tui.strings import t
 from koza.tui.table.hint_panel import BEST_MARK
 
 LANGS = ["ru", "ka"]

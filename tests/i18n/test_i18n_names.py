@@ -7,14 +7,14 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
+from koza.i18n.strings import default_name_here
 from koza.net.protocol import ChatLine
 from koza.tui.app import KozaApp
 from koza.tui.language import speak
-from koza.tui.remote_table import talk_line
+from koza.tui.remote.table import talk_line
 from koza.tui.screens.new_game import NewGameScreen
-from koza.tui.strings import default_name_here
 from koza.tui.table.hand import HandView
-from koza.tui.watch_screen import watch_seats
+from koza.tui.watch.screen import watch_seats
 
 
 @pytest.fixture(autouse=True)

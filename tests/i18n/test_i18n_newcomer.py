@@ -11,17 +11,17 @@ from support.waiting import until
 from textual.widgets import Select
 
 from koza.core.events import SeatInfo
-from koza.session import Session
+from koza.play.session import Session
 from koza.storage.listing import latest_unfinished, list_saves
 from koza.tui.app import KozaApp
-from koza.tui.dialogs import RoundOverScreen
 from koza.tui.language import speak
 from koza.tui.screens.help import keys_markdown
 from koza.tui.screens.menu import MenuScreen
 from koza.tui.screens.new_game import NewGameScreen
 from koza.tui.screens.saves import SavesScreen
 from koza.tui.table.screen import TableScreen
-from koza.tui.watch_screen import create_session
+from koza.tui.watch.screen import create_session
+from koza.tui.widgets.dialogs import RoundOverScreen
 
 
 @pytest.fixture(autouse=True)

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from koza.i18n.catalog import LANGUAGES, po_path, pot_path
+from koza.i18n.strings import number, t
 from koza.i18n.system_errors import say_os_error
 from koza.net.client import ClientError, KozaClient
 from koza.tui.language import speak
-from koza.tui.strings import number, t
 
 
 @pytest.fixture(autouse=True)

@@ -14,11 +14,11 @@ from support.table import FakeSession, TableApp, move_by_code, settle, table
 from koza.core.commands import Draw
 from koza.core.game import Game
 from koza.core.records import Action
-from koza.tui.dialogs import RoundOverScreen
 from koza.tui.event_words import describe
 from koza.tui.language import speak
 from koza.tui.table.move_text import log_lines
 from koza.tui.table.side_panel import MoveLog
+from koza.tui.widgets.dialogs import RoundOverScreen
 
 THIRD_PERSON_YOU = {
     "en": ("You plays", "You draws", "You passes", "You went"),
@@ -154,7 +154,7 @@ def test_koza_join_lines_say_your_own_moves_to_you(lang: str) -> None:
 
 def test_russian_says_nothing_of_a_typed_names_gender() -> None:
     """A name someone typed ({who}) may be anyone's: no "{who} вышел", "{who} потерял"."""
-    from koza.tui.strings import EN, lookup
+    from koza.i18n.strings import EN, lookup
 
     masculine = re.compile(r"\{who\} (?:\w+ )?\w+л(?:ся)?\b")
     typed = [k for k in EN if k.startswith(("web.", "lines.", "net."))]

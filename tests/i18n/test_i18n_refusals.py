@@ -8,8 +8,8 @@ from support.table import FakeSession, move_by_code
 from koza.core.commands import Draw, Pass, Play
 from koza.core.game import Game, IllegalMoveError
 from koza.core.tiles import tile_name, tiles_of
+from koza.i18n.refusals import why_refused
 from koza.tui.language import speak
-from koza.tui.refusals import why_refused
 
 
 @pytest.fixture(autouse=True)

@@ -11,11 +11,11 @@ import pytest
 
 from koza import rulebook
 from koza.i18n import LANGUAGES
+from koza.i18n.strings import t
 from koza.rulebook.__main__ import main as rulebook_main
 from koza.tui.app import KozaApp
 from koza.tui.language import speak
-from koza.tui.screens.rules_screen import RulesScreen
-from koza.tui.strings import t
+from koza.tui.widgets.rules_screen import RulesScreen
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 

@@ -21,12 +21,12 @@ from koza.core.events import SeatInfo
 from koza.core.game import Game
 from koza.core.rules import RuleSet, options
 from koza.core.state import GameState
-from koza.session import Session
+from koza.i18n.strings import rule_option, t
+from koza.play.session import Session
 from koza.tui.app import KozaApp
-from koza.tui.dialogs import GameOverScreen, RoundOverScreen
 from koza.tui.language import speak
-from koza.tui.strings import rule_option, t
 from koza.tui.table.screen import TableScreen
+from koza.tui.widgets.dialogs import GameOverScreen, RoundOverScreen
 
 KEY_NAMES = {"Enter", "Escape", "Tab", "esc", "space", "ctrl", "koza", "NO_COLOR", "SVG"}
 NAMES = {"Nino", "Gia"}
@@ -82,8 +82,8 @@ async def shoot(pilot: Pilot[Any], shots: dict[str, str], name: str, *keys: str)
 
 async def every_screen(lang: str, folder: Path) -> dict[str, str]:
     """The rendered text of each screen of the app in ``lang``."""
-    from koza.tui.replay_screen import open_replay
-    from koza.tui.watch_screen import open_watch
+    from koza.tui.replay.screen import open_replay
+    from koza.tui.watch.screen import open_watch
 
     path = saved_game(folder)
     round_over, game_over = ended_states()

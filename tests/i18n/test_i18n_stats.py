@@ -13,10 +13,10 @@ from textual.app import App
 from textual.widgets import DataTable
 
 from koza.core.game import Game
+from koza.i18n.strings import t
 from koza.tui.app import KozaApp
 from koza.tui.language import speak
 from koza.tui.screens.stats import StatsScreen
-from koza.tui.strings import t
 from koza.tui.table.score_plot import GameOverPlotScreen
 
 ALLOWED = {"esc", "Enter", "koza", "jsonl", "cut", "garbage"} | {

@@ -20,24 +20,24 @@ from textual.widgets import Button, Select, Static
 from koza.core.events import SeatInfo
 from koza.core.match import MatchPlan
 from koza.core.rules import RuleSet
-from koza.match_session import MatchSession
 from koza.net.client import KozaClient
-from koza.session import Session
+from koza.play.match_session import MatchSession
+from koza.play.session import Session
 from koza.tui.app import KozaApp
 from koza.tui.language import speak
 from koza.tui.learn.lesson_list import LessonListScreen
 from koza.tui.learn.lesson_screen import LessonScreen
 from koza.tui.match_flow import MatchSheetScreen
-from koza.tui.remote_join import JoinScreen, WaitScreen
-from koza.tui.replay_screen import ReplayScreen, open_replay
-from koza.tui.reveal_dialog import RevealScreen
+from koza.tui.remote.join import JoinScreen, WaitScreen
+from koza.tui.replay.screen import ReplayScreen, open_replay
 from koza.tui.screens.help import HelpScreen
 from koza.tui.screens.menu import MenuScreen
 from koza.tui.screens.new_game import NewGameScreen
-from koza.tui.screens.rules_screen import RulesScreen
 from koza.tui.screens.stats import StatsScreen
 from koza.tui.table.screen import TableScreen
-from koza.tui.watch_screen import open_watch
+from koza.tui.watch.screen import open_watch
+from koza.tui.widgets.reveal_dialog import RevealScreen
+from koza.tui.widgets.rules_screen import RulesScreen
 
 
 @pytest.fixture(autouse=True)

@@ -11,10 +11,10 @@ from koza.core import engine
 from koza.core.explain import REASONS, Reason, describe_illegal, illegal_reason
 from koza.core.game import Game
 from koza.core.rules import RuleSet, options
+from koza.i18n import strings
 from koza.i18n.reason_words import REASON_EN
+from koza.i18n.refusals import say_reason
 from koza.i18n.rule_words import RULE_EN, option_in, values_in_words
-from koza.tui import strings
-from koza.tui.refusals import say_reason
 
 LATIN = re.compile(r"[A-Za-z]{2,}")
 

@@ -11,7 +11,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from koza.bots import make_bot
-from koza.cli import verify_line
+from koza.cli.verify import verify_line
 from koza.core.state import replay
 from koza.core.view import seat_view
 from koza.net.client import KozaClient

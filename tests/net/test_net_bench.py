@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from koza import bench
-from koza.net import bench_net
+from koza.bench import net as bench_net
 
 
 def test_the_server_bench_gives_its_figures(monkeypatch: pytest.MonkeyPatch) -> None:

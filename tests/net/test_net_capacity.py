@@ -21,7 +21,7 @@ from koza.net.client import KozaClient
 from koza.net.scripted import autoplay
 from koza.net.server import KozaServer, start
 from koza.net.wire import view_for
-from koza.session import SaveError, Session
+from koza.play.session import SaveError, Session
 from koza.storage import writer
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from koza.cli import main
+from koza.cli.main import main
 from koza.core.game import Game
 from koza.core.view import seat_view
 from koza.net import tokens

@@ -14,16 +14,16 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from koza.bots import make_bot
-from koza.cli import verify_line
+from koza.cli.verify import verify_line
 from koza.core.events import SeatInfo
 from koza.net import guard, roomfile
 from koza.net.client import ClientError, KozaClient
 from koza.net.protocol import ChatLine, Error, QuickLine
 from koza.net.safe_text import cleaned
 from koza.net.scripted import autoplay
-from koza.stats.cli import player_label
+from koza.stats.cells import player_label
 from koza.stats.figures import PlayerFigures, player_of
-from koza.tui.remote_table import talk_line
+from koza.tui.remote.table import talk_line
 
 HOSTILE = "\x9b2J\x85Eve\u202egnp.exe\u2066"  # CSI, NEL, a right-to-left override, an isolate
 
@@ -192,8 +192,8 @@ def test_the_client_and_stats_clean_what_they_draw_again() -> None:
     assert quick.name == "2J Eve gnp.exe"
     assert "\x9b" not in talk_line(ChatLine(seat=0, name=HOSTILE, text="x\x85y"))
     person = PlayerFigures(*player_of(SeatInfo(name="Eve\u202eexe\x85x")))
-    assert player_label(person) == "Eve exe x"
-    assert player_label(PlayerFigures("human", HOSTILE)) == "2J Eve gnp.exe"
+    assert player_label(person, "stats.cli_bot") == "Eve exe x"
+    assert player_label(PlayerFigures("human", HOSTILE), "stats.cli_bot") == "2J Eve gnp.exe"
 
 
 async def test_a_rejoin_gives_a_new_token_and_the_old_one_stops_working(tmp_path: Path) -> None:

@@ -22,13 +22,13 @@ from support.net import (
 )
 
 from koza.bots import make_bot
-from koza.cli import verify_line
+from koza.cli.verify import verify_line
+from koza.core.replay_cursor import ReplayCursor
 from koza.core.state import replay
 from koza.core.view import seat_view
 from koza.net.client import ClientError, KozaClient
 from koza.net.scripted import autoplay
 from koza.net.wire import public_event
-from koza.replay import ReplayCursor
 
 
 def _events_by_seq(client: KozaClient) -> dict[int, list[dict[str, object]]]:

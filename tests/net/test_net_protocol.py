@@ -158,7 +158,7 @@ def test_the_leak_check_finds_a_hand_sent_to_the_wrong_seat() -> None:
 
 def test_a_said_text_comes_back_from_its_catalogue_key() -> None:
     from koza.core.explain import Reason
-    from koza.net.says import SAYS, Said
+    from koza.i18n.says import SAYS, Said
 
     for said in [Said.of(key) for key in SAYS] + [Said.of_reason(Reason("bazaar_left", {"n": 2}))]:
         assert Said.from_catalogue(said.catalogue_key, said.values) == said

@@ -21,11 +21,13 @@ from support.net import (
 )
 
 from koza.bots import make_bot
-from koza.cli import verify_line
+from koza.cli.verify import verify_line
 from koza.core.commands import Draw, Pass, Play, to_move
 from koza.core.explain import describe_illegal, illegal_reason
 from koza.core.state import replay
 from koza.core.view import seat_view
+from koza.i18n import strings
+from koza.i18n.refusals import from_server, say_reason
 from koza.net import client as client_module
 from koza.net import connection, roomfile
 from koza.net import room as room_module
@@ -33,10 +35,8 @@ from koza.net.client import ClientError, KozaClient
 from koza.net.protocol import Away, ChatLine, Error, PlayCommand, QuickLine, Refused
 from koza.net.scripted import autoplay
 from koza.net.server import KozaServer, start, tls_context
-from koza.session import SaveError
-from koza.tui import strings
-from koza.tui.refusals import from_server, say_reason
-from koza.tui.remote_join import one_line
+from koza.play.session import SaveError
+from koza.tui.remote.join import one_line
 
 
 async def _two_players(url: str, **settings: object) -> tuple[KozaClient, KozaClient, str]:

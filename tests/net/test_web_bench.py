@@ -6,7 +6,7 @@ import pytest
 from support.browser import READY
 
 from koza import bench
-from koza.net import bench_web
+from koza.bench import web as bench_web
 
 
 def test_the_page_weight_counts_every_file_and_the_heaviest_texts() -> None:

@@ -22,11 +22,11 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from koza.core.rules import RuleSet, options
+from koza.i18n.strings import EN, lookup
 from koza.i18n.web_words import WEB_EN
 from koza.net.server import tls_context
 from koza.net.web import CLIENT_DIR, client_files, make_app, start_web
 from koza.net.web_terminal import page_of_koza
-from koza.tui.strings import EN, lookup
 
 PAGE_WEIGHT = 200 * 1024  # bytes, uncompressed
 

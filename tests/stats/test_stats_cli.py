@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from support.stats import Folder, mixed_folder, play_game, write_review
 
-from koza.cli import main
-from koza.session import Session
+from koza.cli.main import main
+from koza.i18n import strings
+from koza.play.session import Session
 from koza.stats import collect
-from koza.tui import strings
 
 
 @pytest.fixture(scope="module")
@@ -153,7 +153,7 @@ def test_a_folder_that_cannot_be_listed_is_one_line_not_an_empty_table(
     def refused(path: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("koza.stats.cli.os.scandir", refused)  # root may read any folder
+    monkeypatch.setattr("koza.cli.stats.os.scandir", refused)  # root may read any folder
     assert main(["stats", "--save-dir", str(tmp_path)]) == 1
     captured = capsys.readouterr()
     assert captured.err == f"koza: stats: {tmp_path}: cannot be read (Permission denied)\n"

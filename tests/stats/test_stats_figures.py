@@ -19,7 +19,7 @@ from koza.core.events import (
     TilePlayed,
     TurnPassed,
 )
-from koza.session import Session
+from koza.play.session import Session
 from koza.stats import collect
 from koza.stats.reviews import review_losses
 from koza.storage.savefile import load

@@ -7,8 +7,8 @@ from datetime import datetime, timedelta
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from koza.stats.cli import COLUMNS as CLI_COLUMNS
-from koza.stats.cli import player_label, table_lines
+from koza.cli.stats import COLUMNS as CLI_COLUMNS
+from koza.cli.stats import player_label, table_lines
 from koza.stats.figures import PlayerFigures, SeatGame
 from koza.tui.screens.stats import COLUMNS, NAME_WIDTH, player_name, row_of
 

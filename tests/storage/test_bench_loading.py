@@ -7,8 +7,9 @@ from pathlib import Path
 
 from support.saves import saved_game
 
-from koza import bench, bench_loading
-from koza.session import Session
+from koza import bench
+from koza.bench import loading as bench_loading
+from koza.play.session import Session
 from koza.storage.savefile import load
 
 MOVES = {"tile_played", "tile_drawn", "turn_passed", "doubles_played"}

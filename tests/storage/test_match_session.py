@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from koza.core.events import SeatInfo
 from koza.core.match import MatchPlan, plan_problem
 from koza.core.rules import RuleSet
-from koza.driver import finish_game
-from koza.match_session import MatchSession
+from koza.play.driver import finish_game
+from koza.play.match_session import MatchSession
 from koza.storage.savefile import SaveError, load
 
 

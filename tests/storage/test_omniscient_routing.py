@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from koza.core.events import SeatInfo
-from koza.session import Session
+from koza.play.session import Session
 from koza.storage.savefile import load
 
 

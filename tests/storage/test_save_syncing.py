@@ -18,8 +18,8 @@ from support.saves import bot_seats
 
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
-from koza.driver import finish_game, step
-from koza.session import Session
+from koza.play.driver import finish_game, step
+from koza.play.session import Session
 from koza.storage import writer
 from koza.storage.savefile import SaveError, load
 

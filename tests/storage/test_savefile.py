@@ -21,7 +21,7 @@ from koza import __version__
 from koza.core.fold import StateBuilder
 from koza.core.state import apply_event, replay
 from koza.core.tiles import tile_name
-from koza.session import Session
+from koza.play.session import Session
 from koza.storage import savefile
 from koza.storage.savefile import SaveError, load
 

@@ -14,7 +14,7 @@ import pytest
 from support.saves import play_out
 from support.waiting import PATIENCE
 
-from koza.session import Session
+from koza.play.session import Session
 from koza.storage.savefile import SaveError, load
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and flock")
@@ -25,7 +25,7 @@ WRITER = textwrap.dedent(
     from pathlib import Path
     from koza.core.events import SeatInfo
     from koza.core.rules import RuleSet
-    from koza.session import Session
+    from koza.play.session import Session
 
     seats = [SeatInfo(name=f"B{i}", kind="bot", bot="random") for i in range(4)]
     s = Session.create(seats, RuleSet(target=1000), int(sys.argv[2]), Path(sys.argv[1]))
@@ -120,7 +120,7 @@ KILLED_WHILE_SAVING = textwrap.dedent(
     import os, signal, sys
     from pathlib import Path
     from koza.core.events import SeatInfo
-    from koza.session import Session
+    from koza.play.session import Session
     from koza.storage.writer import SaveWriter
 
     write = SaveWriter.__call__

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from support.saves import lines_of, saved_game, write_lines
 
-from koza.cli import main
-from koza.session import Session
+from koza.cli.main import main
+from koza.play.session import Session
 from koza.storage.listing import latest_unfinished, list_saves
 from koza.storage.savefile import SaveError, load
 from koza.storage.summary import read_summary

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from support.saves import saved_game
 
-from koza.session import Session
+from koza.play.session import Session
 from koza.storage.savefile import SaveError, load
 
 Damage = Callable[[random.Random, bytes], bytes]

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from support.saves import bot_seats, play_out
 
 from koza.core.rules import RuleSet
-from koza.session import Session
+from koza.play.session import Session
 from koza.storage.savefile import load
 
 rule_sets = st.builds(

@@ -13,7 +13,7 @@ import pytest
 from pydantic import ValidationError
 
 from koza.core.events import SeatInfo
-from koza.session import Session
+from koza.play.session import Session
 from koza.storage.savefile import SaveError, load
 
 

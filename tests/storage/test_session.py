@@ -15,7 +15,7 @@ from koza.core.commands import Draw, Pass
 from koza.core.events import SeatInfo
 from koza.core.game import IllegalMoveError
 from koza.core.rules import RuleError, RuleSet
-from koza.session import Session
+from koza.play.session import Session
 from koza.storage import folder as paths
 from koza.storage.listing import SaveSummary, latest_unfinished, list_saves
 from koza.storage.savefile import SaveError, load

@@ -13,11 +13,11 @@ from support.saves import bot_seats, lines_of, play_out, saved_game, write_lines
 
 from koza.bots import ALL_BOTS, make_bot
 from koza.bots.montecarlo import LEVELS
-from koza.cli import main
+from koza.cli.main import main
 from koza.core.events import BOT_SPECS, SeatInfo
 from koza.core.game import Game
 from koza.core.rules import RuleSet
-from koza.session import Session
+from koza.play.session import Session
 from koza.storage import writer
 from koza.storage.savefile import SaveError, load
 
@@ -63,7 +63,7 @@ def test_resume_names_a_bot_that_cannot_be_made(
     def refuse(spec: str, seed: int | None = None) -> object:
         raise ValueError(f"unknown bot {spec!r}")
 
-    monkeypatch.setattr("koza.session.make_bot", refuse)
+    monkeypatch.setattr("koza.play.session.make_bot", refuse)
     with pytest.raises(SaveError) as info:
         Session.open(path)
     assert str(info.value) == (

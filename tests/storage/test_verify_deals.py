@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from support.saves import bot_seats, lines_of, play_out, saved_game, write_lines
 
-from koza.cli import main
+from koza.cli.main import main
 from koza.core.rules import RuleSet
-from koza.session import Session
+from koza.core.verify import check_deals
+from koza.play.session import Session
 from koza.storage.savefile import SaveError, load
-from koza.verify import check_deals
 
 
 def run_verify(capsys: pytest.CaptureFixture[str], path: Path) -> tuple[int, str, str]:

@@ -14,7 +14,7 @@ from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.state import apply_event
 from koza.core.tiles import mask_of, parse_tile
-from koza.driver import Seated, finish_game
+from koza.play.driver import Seated, finish_game
 
 
 def tiles(names: str) -> list[int]:

@@ -20,7 +20,7 @@ from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.state import ReplayError, apply_event, replay
 from koza.core.tiles import N_TILES
-from koza.driver import Seated, finish_game
+from koza.play.driver import Seated, finish_game
 from support.deals import random_game
 
 SEATS = ("random", "greedy", "expert", "montecarlo:fast")

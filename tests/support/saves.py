@@ -7,7 +7,7 @@ from pathlib import Path
 
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
-from koza.session import Session
+from koza.play.session import Session
 
 
 def bot_seats(n: int) -> list[SeatInfo]:

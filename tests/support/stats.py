@@ -10,7 +10,7 @@ from pathlib import Path
 
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
-from koza.session import Session
+from koza.play.session import Session
 
 
 def seat(spec: str) -> SeatInfo:

@@ -11,11 +11,11 @@ from koza.bots import Bot, RandomBot, decide
 from koza.core.commands import Command, Draw, Pass, Play
 from koza.core.events import Event, SeatInfo
 from koza.core.game import Game
-from koza.session import Session
-from koza.tui.dialogs import EndPromptScreen, HandOverScreen, RoundOverScreen
+from koza.play.session import Session
 from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.table.scene import Scene
 from koza.tui.table.screen import TableScreen
+from koza.tui.widgets.dialogs import EndPromptScreen, HandOverScreen, RoundOverScreen
 
 Person = Callable[["FakeSession | Session"], Command]
 """How a test makes a person's move by code: the session in, the move out."""

@@ -16,8 +16,8 @@ from textual.worker import Worker, WorkerState
 
 from koza.core.commands import Command
 from koza.core.events import RoundScored
-from koza.tui.dialogs import RoundOverScreen
 from koza.tui.table.runner import GROUP
+from koza.tui.widgets.dialogs import RoundOverScreen
 
 
 async def test_a_worker_handing_over_its_move_is_never_cancelled() -> None:

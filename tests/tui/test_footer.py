@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets._footer import FooterKey
 
-from koza.tui.footer import Footer
+from koza.tui.widgets.footer import Footer
 
 
 class Keys(Screen[None]):

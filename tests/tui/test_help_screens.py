@@ -11,15 +11,15 @@ from textual.widgets import Markdown
 
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
-from koza.session import Session
+from koza.i18n.strings import t
+from koza.play.session import Session
 from koza.tui.app import KozaApp
 from koza.tui.screens.help import HelpScreen, keys_markdown, table_sections
 from koza.tui.screens.menu import MenuScreen
 from koza.tui.screens.new_game import NewGameScreen
-from koza.tui.screens.rules_screen import RulesScreen, house_rules_markdown
-from koza.tui.strings import t
 from koza.tui.table.screen import TableScreen
-from koza.tui.watch_screen import WatchScreen
+from koza.tui.watch.screen import WatchScreen
+from koza.tui.widgets.rules_screen import RulesScreen, house_rules_markdown
 
 SIZE = (80, 24)
 

@@ -14,17 +14,17 @@ from textual.widgets import Input
 
 from koza.core.commands import Command, Draw, Pass, Play, PlayDoubles
 from koza.core.tiles import parse_tile
+from koza.i18n.strings import t
 from koza.lessons.book import LESSON_IDS
 from koza.lessons.course import Verdict, command, judge
 from koza.tui.app import KozaApp
-from koza.tui.dialogs import RoundOverScreen
 from koza.tui.language import speak
 from koza.tui.learn.lesson_list import LessonListScreen
 from koza.tui.learn.lesson_screen import LessonScreen
 from koza.tui.screens.menu import ENTRIES, MenuScreen
 from koza.tui.screens.message import MessageScreen
-from koza.tui.strings import t
 from koza.tui.table.hint_panel import HintPanel
+from koza.tui.widgets.dialogs import RoundOverScreen
 
 SIZE = (80, 24)
 

@@ -18,13 +18,13 @@ from koza.core.commands import Command, Draw, Pass, Play, PlayDoubles
 from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.tiles import DOUBLE_OF, parse_tile
+from koza.i18n.strings import t
 from koza.lessons.book import lessons
 from koza.tui.app import KozaApp
-from koza.tui.dialogs import RoundOverScreen
 from koza.tui.language import speak
 from koza.tui.learn.lesson_screen import LessonScreen, wrong_move_text
 from koza.tui.screens.message import MessageScreen
-from koza.tui.strings import t
+from koza.tui.widgets.dialogs import RoundOverScreen
 
 WIDTH = 78  # 80 columns less the bar's and the status line's padding
 LINES = 3

@@ -13,10 +13,10 @@ from textual.widgets import Button, Input, Label, OptionList, Select, Static
 
 from koza.bots import BOT_DESCRIPTIONS, BOT_LEVELS
 from koza.core.rules import RuleSet, describe
+from koza.i18n.strings import t
 from koza.tui.app import KozaApp, Services
 from koza.tui.screens.new_game import NewGameScreen
 from koza.tui.settings import read_settings
-from koza.tui.strings import t
 
 SIZE = (80, 24)
 FIELDS = (Select, Input, Button)

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from koza.tui.launch import open_for_resume
-from koza.tui.strings import cannot_open
+from koza.cli.app import open_for_resume
+from koza.i18n.problems import cannot_open
 
 
 def test_resume_names_a_bad_save_once(tmp_path: Path) -> None:

@@ -19,11 +19,11 @@ from textual_plotext.plot import Plot
 from koza.stats import SeatGame
 from koza.storage.savefile import load
 from koza.tui.app import KozaApp
-from koza.tui.plots import ResultsPlot, TotalsPlot, draw_results, draw_totals, x_ticks
-from koza.tui.replay_screen import ReplayScreen
+from koza.tui.replay.screen import ReplayScreen
 from koza.tui.screens.stats import StatsScreen
 from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.table.score_plot import TotalsPlotScreen
+from koza.tui.widgets.plots import ResultsPlot, TotalsPlot, draw_results, draw_totals, x_ticks
 
 LENGTHS = st.one_of(st.sampled_from((0, 1, 12, 13, 1000)), st.integers(0, 1000))
 

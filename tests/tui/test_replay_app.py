@@ -11,13 +11,13 @@ from support.waiting import until
 from textual.widgets import Select, Static
 
 from koza.core.events import SeatInfo
-from koza.driver import step
-from koza.session import Session
+from koza.play.driver import step
+from koza.play.session import Session
 from koza.storage.savefile import load
 from koza.tui.app import KozaApp
-from koza.tui.replay_screen import ReplayScreen, open_replay
+from koza.tui.replay.screen import ReplayScreen, open_replay
 from koza.tui.table.screen import TableScreen
-from koza.tui.watch_screen import DEFAULT_SEATS, NO_SEAT, WatchScreen, WatchSetupScreen
+from koza.tui.watch.screen import DEFAULT_SEATS, NO_SEAT, WatchScreen, WatchSetupScreen
 
 
 def unfinished_save(folder: Path) -> Path:
@@ -112,7 +112,7 @@ async def test_watch_from_the_start_menu_is_saved(tmp_path: Path) -> None:
 def test_launch_refuses_bad_seats_and_broken_saves(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from koza.tui import launch
+    from koza.cli import app as launch
 
     assert launch.watch(tmp_path, ["random"], None, None) == 1
     assert "2, 3 or 4" in capsys.readouterr().err

@@ -9,12 +9,12 @@ from textual.screen import Screen
 
 from koza.core.events import SeatInfo
 from koza.core.tiles import tiles_of
-from koza.session import Session
+from koza.play.session import Session
 from koza.storage.savefile import load
-from koza.tui.replay_screen import ReplayScreen
-from koza.tui.reveal_dialog import RevealScreen
+from koza.tui.replay.screen import ReplayScreen
 from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.table.board import Board
+from koza.tui.widgets.reveal_dialog import RevealScreen
 
 SIZE = (100, 30)
 

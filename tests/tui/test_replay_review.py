@@ -21,11 +21,11 @@ from koza.coach.review import Evaluate, montecarlo_values
 from koza.coach.review_file import read_kept, review_path, review_save
 from koza.core.events import Event, SeatInfo
 from koza.core.view import SeatView
-from koza.session import Session
+from koza.play.session import Session
 from koza.storage.savefile import load
-from koza.tui.replay_review import ReviewMarks, ReviewPanel
-from koza.tui.replay_screen import ReplayScreen
-from koza.tui.reveal_dialog import RevealScreen
+from koza.tui.replay.review import ReviewMarks, ReviewPanel
+from koza.tui.replay.screen import ReplayScreen
+from koza.tui.widgets.reveal_dialog import RevealScreen
 
 
 class Harness(App[None]):
@@ -206,7 +206,7 @@ def test_review_marks_snapshot(save: Path, snap_compare: Any) -> None:
 
 @pytest.mark.parametrize("lang", ["ru", "ka"])
 async def test_the_panel_speaks_the_language(lang: str, save: Path) -> None:
-    from koza.tui import strings
+    from koza.i18n import strings
 
     strings.use_language(lang)
     try:

@@ -13,10 +13,10 @@ from koza.core.events import Event, SeatInfo
 from koza.core.state import replay
 from koza.core.tiles import tiles_of
 from koza.core.view import seat_view
-from koza.driver import step
-from koza.session import Session
+from koza.play.driver import step
+from koza.play.session import Session
 from koza.storage.savefile import SaveError, load
-from koza.tui.replay_screen import ReplayScreen
+from koza.tui.replay.screen import ReplayScreen
 from koza.tui.table.board import Board
 from koza.tui.table.scene import scene_from_state, scene_from_view
 

@@ -13,10 +13,10 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from koza.core.events import SeatInfo
-from koza.session import Session
+from koza.i18n.strings import t
+from koza.play.session import Session
 from koza.tui.app import KozaApp, Services
 from koza.tui.screens.message import MessageScreen
-from koza.tui.strings import t
 
 SIZE = (80, 24)
 

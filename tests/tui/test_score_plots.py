@@ -12,10 +12,10 @@ from textual.screen import Screen
 
 from koza.core.events import Event, RoundScored
 from koza.storage.savefile import load
-from koza.tui.plots import TotalsPlot, totals_by_round, y_ticks
-from koza.tui.replay_screen import ReplayScreen
+from koza.tui.replay.screen import ReplayScreen
 from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.table.score_plot import GameOverPlotScreen, TotalsPlotScreen
+from koza.tui.widgets.plots import TotalsPlot, totals_by_round, y_ticks
 
 
 class Host(App[None]):

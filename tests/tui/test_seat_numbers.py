@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from koza.core.rules import describe
+from koza.i18n.strings import t
 from koza.tui.app import KozaApp
 from koza.tui.screens.new_game import NewGameScreen
-from koza.tui.strings import t
 
 
 async def test_the_form_seats_are_numbered_like_the_table(tmp_path: Path) -> None:

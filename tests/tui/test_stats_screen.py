@@ -12,10 +12,10 @@ from textual.widgets import DataTable, Static
 
 from koza.stats import collect
 from koza.tui.app import KozaApp
-from koza.tui.plots import ResultsPlot
 from koza.tui.screens.menu import MenuScreen
 from koza.tui.screens.message import MessageScreen
 from koza.tui.screens.stats import StatsScreen
+from koza.tui.widgets.plots import ResultsPlot
 
 SIZE = (80, 24)
 

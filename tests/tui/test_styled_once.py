@@ -13,11 +13,11 @@ from textual.screen import Screen
 from koza.core.events import SeatInfo
 from koza.core.game import Game
 from koza.core.rules import RuleSet
-from koza.session import Session
+from koza.play.session import Session
 from koza.tui.app import KozaApp
-from koza.tui.dialogs import GameOverScreen, RoundOverScreen
-from koza.tui.replay_screen import open_replay
+from koza.tui.replay.screen import open_replay
 from koza.tui.styled_once import StyledOnce
+from koza.tui.widgets.dialogs import GameOverScreen, RoundOverScreen
 
 SIZE = (80, 24)
 

@@ -13,10 +13,11 @@ from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Markdown, Static
 
+from koza.cli import app as launch
 from koza.core.events import SeatInfo
-from koza.session import Session
+from koza.i18n import strings
+from koza.play.session import Session
 from koza.storage.savefile import SUFFIX
-from koza.tui import launch, strings
 from koza.tui.app import KozaApp, Services
 from koza.tui.screens.help import HelpScreen, keys_markdown, rules_text
 from koza.tui.screens.menu import MenuScreen
@@ -259,7 +260,7 @@ async def test_enter_alone_sits_down_at_the_real_table(tmp_path: Path) -> None:
 
 def test_startup_bench_reaches_the_table(tmp_path: Path) -> None:
     from koza.bench import BENCHMARKS
-    from koza.tui import bench_startup
+    from koza.bench import startup as bench_startup
 
     assert "tui_resume_to_table" in BENCHMARKS
     path = bench_startup.unfinished_save(tmp_path)

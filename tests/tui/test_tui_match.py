@@ -15,11 +15,11 @@ from textual.widgets import Input, Select, Static
 from koza.core.events import SeatInfo
 from koza.core.match import MatchPlan
 from koza.core.rules import RuleSet
-from koza.match_session import MatchSession
+from koza.play.match_session import MatchSession
 from koza.tui.app import KozaApp
 from koza.tui.match_flow import MatchSheetScreen
 from koza.tui.screens.new_game import NewGameScreen
-from koza.tui.watch_screen import WatchScreen
+from koza.tui.watch.screen import WatchScreen
 
 SIZE = (100, 34)
 
@@ -122,8 +122,8 @@ async def test_a_resumed_game_of_a_match_goes_on_to_the_match_sheet(
 def test_koza_resume_of_a_match_file_opens_the_game_to_play_now(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from koza.driver import finish_game
-    from koza.tui import launch
+    from koza.cli import app as launch
+    from koza.play.driver import finish_game
 
     seen: list[tuple[Any, Any, Any]] = []
 

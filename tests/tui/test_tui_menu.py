@@ -14,8 +14,8 @@ from koza.storage.savefile import SUFFIX
 from koza.tui.app import KozaApp, Services
 from koza.tui.screens.menu import MenuScreen
 from koza.tui.screens.new_game import NewGameScreen
-from koza.tui.screens.rules_screen import RulesScreen
 from koza.tui.screens.saves import SavesScreen
+from koza.tui.widgets.rules_screen import RulesScreen
 
 SIZE = (80, 24)
 
@@ -181,7 +181,7 @@ async def test_enter_typed_twice_starts_one_game(tmp_path: Path) -> None:
 
 
 async def test_menu_names_the_latest_unfinished_game(tmp_path: Path) -> None:
-    from koza.session import Session
+    from koza.play.session import Session
 
     seats = [SeatInfo(name="Ann"), SeatInfo(name="Bob")]
     Session.create(seats, seed=3, save_dir=tmp_path).close()

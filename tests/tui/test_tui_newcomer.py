@@ -28,8 +28,8 @@ from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.tiles import tile_name
 from koza.tui.app import KozaApp
-from koza.tui.dialogs import GameOverScreen, HandOverScreen, RoundOverScreen
 from koza.tui.table.hand import HandView
+from koza.tui.widgets.dialogs import GameOverScreen, HandOverScreen, RoundOverScreen
 
 
 def status(app: TableApp) -> str:
@@ -215,7 +215,7 @@ def test_game_over_dialog_snapshot(snap_compare: Any) -> None:
 
 def saved(folder: Path, seats: list[SeatInfo], finished: bool) -> Path:
     """A save in ``folder``: a game played to its end, or one round into it."""
-    from koza.session import Session
+    from koza.play.session import Session
 
     rules = RuleSet(target=1, open_threshold=0) if finished else RuleSet()
     rng = random.Random(1)
@@ -251,7 +251,7 @@ async def test_resume_lists_only_unfinished_games_and_replay_marks_finished_ones
 
 async def test_replay_c_on_a_finished_game_says_why(tmp_path: Path) -> None:
     from koza.storage.savefile import load
-    from koza.tui.replay_screen import ReplayScreen
+    from koza.tui.replay.screen import ReplayScreen
 
     path = saved(tmp_path, PEOPLE, finished=True)
     app = KozaApp(tmp_path)
@@ -267,8 +267,8 @@ async def test_replay_c_on_a_finished_game_says_why(tmp_path: Path) -> None:
 async def test_continuing_a_bots_only_game_opens_the_watch_screen(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from koza.tui.replay_screen import open_replay
-    from koza.tui.watch_screen import WatchScreen
+    from koza.tui.replay.screen import open_replay
+    from koza.tui.watch.screen import WatchScreen
 
     monkeypatch.setenv("KOZA_BOT_DELAY", "0.5")
     path = saved(tmp_path, BOTS, finished=False)
@@ -415,7 +415,7 @@ async def test_each_players_last_tile_stays_marked_on_the_chain() -> None:
 
 
 async def test_the_watch_status_keeps_the_save_name_at_80_columns(tmp_path: Path) -> None:
-    from koza.tui.watch_screen import WatchScreen, create_session
+    from koza.tui.watch.screen import WatchScreen, create_session
 
     session = create_session(
         ["random", "random"], seed=3, save_dir=tmp_path, rules=RuleSet(target=1, open_threshold=0)
@@ -472,7 +472,7 @@ async def test_the_menu_and_table_footers_keep_help_whole_at_80_columns(tmp_path
 async def test_pips_are_a_real_tiles_dots_where_there_is_room(height: int) -> None:
     from koza.core.tiles import HALVES
     from koza.tui.table.hand import STEP
-    from koza.tui.table.tile_faces import dots
+    from koza.tui.widgets.tile_faces import dots
 
     app = TableApp(FakeSession(["Ann", "bot:Bob"], seed=7), tile_style="pips")
     async with app.run_test(size=(100, height)) as pilot:

@@ -24,12 +24,12 @@ from koza.net.client import KozaClient
 from koza.net.scripted import autoplay
 from koza.net.server import KozaServer, start
 from koza.tui.app import KozaApp
-from koza.tui.dialogs import EndPromptScreen, GameOverScreen, RoundOverScreen
-from koza.tui.remote_join import JoinScreen, WaitScreen
-from koza.tui.remote_table import RemoteTableScreen, remote_state
-from koza.tui.remote_web import WebClientApp
+from koza.tui.remote.join import JoinScreen, WaitScreen
+from koza.tui.remote.table import RemoteTableScreen, remote_state
+from koza.tui.remote.web import WebClientApp
 from koza.tui.table.hand import HandView
 from koza.tui.table.side_panel import MoveLog
+from koza.tui.widgets.dialogs import EndPromptScreen, GameOverScreen, RoundOverScreen
 
 SIZE = (120, 40)
 

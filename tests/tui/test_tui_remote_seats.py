@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from koza.net.client import KozaClient
 from koza.tui.app import KozaApp
-from koza.tui.remote_join import WaitScreen
+from koza.tui.remote.join import WaitScreen
 
 
 async def test_a_guest_keys_a_seat_number_and_sits_there(tmp_path: Path) -> None:

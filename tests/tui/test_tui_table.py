@@ -22,13 +22,18 @@ from textual.pilot import Pilot
 from koza.core.commands import Draw, Pass, Play, PlayDoubles
 from koza.core.events import DoublesPlayed, RoundScored, SeatInfo, TilePlayed
 from koza.core.state import replay
-from koza.session import Session
+from koza.play.session import Session
 from koza.storage.savefile import load
-from koza.tui.dialogs import EndPromptScreen, GameOverScreen, HandOverScreen, RoundOverScreen
 from koza.tui.table import round_end
 from koza.tui.table.chain import ChainView
 from koza.tui.table.hand import STEP, HandView
 from koza.tui.table.side_panel import BazaarView
+from koza.tui.widgets.dialogs import (
+    EndPromptScreen,
+    GameOverScreen,
+    HandOverScreen,
+    RoundOverScreen,
+)
 
 
 async def test_a_whole_round_with_keys_only_is_saved() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from support.table import FakeSession, TableApp, screen_text, settle, table
 
 from koza.core.tiles import tile_name
-from koza.tui.dialogs import HandOverScreen
+from koza.tui.widgets.dialogs import HandOverScreen
 
 
 async def test_the_waiting_table_does_not_name_the_leaders_opening_tile() -> None:

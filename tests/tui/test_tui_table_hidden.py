@@ -13,8 +13,8 @@ from support.table import (
 )
 
 from koza.core.tiles import HALVES, IS_DOUBLE, tiles_of
-from koza.tui.dialogs import HandOverScreen, RoundOverScreen
 from koza.tui.table.board import Board
+from koza.tui.widgets.dialogs import HandOverScreen, RoundOverScreen
 
 
 def hidden_tiles(session: FakeSession, me: int) -> set[int]:

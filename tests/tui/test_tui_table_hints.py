@@ -16,9 +16,9 @@ from koza.coach.hint_record import hint_path, read_hints
 from koza.coach.hint_values import hint_values
 from koza.core.commands import Play
 from koza.core.view import seat_view
-from koza.tui.dialogs import GameOverScreen, RoundOverScreen
-from koza.tui.strings import t
+from koza.i18n.strings import t
 from koza.tui.table.hint_panel import BEST_MARK, HintPanel, move_words
+from koza.tui.widgets.dialogs import GameOverScreen, RoundOverScreen
 
 
 async def test_h_shows_every_move_with_montecarlos_value_and_marks_the_best(
@@ -193,7 +193,7 @@ async def test_the_new_game_form_turns_hints_on_for_a_human_seat(tmp_path: Path)
 
 
 async def test_a_hot_seat_hint_is_gone_before_the_next_player_sits_down(tmp_path: Path) -> None:
-    from koza.tui.dialogs import HandOverScreen
+    from koza.tui.widgets.dialogs import HandOverScreen
 
     session = HintedSession(tmp_path, ["Ann", "Cid"], {0, 1}, seed=4)
     app = TableApp(session, tile_style="digits")
@@ -292,7 +292,7 @@ async def test_the_table_answers_keys_while_the_hint_is_weighed(
 async def test_a_resumed_game_keeps_its_hints_and_their_count(tmp_path: Path) -> None:
     from koza.coach.hint_record import HintRecord, write_hints
     from koza.core.events import SeatInfo
-    from koza.session import Session
+    from koza.play.session import Session
 
     seats = [SeatInfo(name="Ann"), SeatInfo(name="Bob", kind="bot", bot="random")]
     with Session.create(seats, seed=3, save_dir=tmp_path) as first:

@@ -14,13 +14,13 @@ from textual.app import App
 from textual.screen import Screen
 
 from koza.core.events import Event, RoundScored, SeatInfo
-from koza.session import Session
+from koza.play.session import Session
 from koza.storage.savefile import SaveError, load
 from koza.tui.app import KozaApp
 from koza.tui.screens.message import MessageScreen
 from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.table.screen import TableScreen
-from koza.tui.watch_screen import WatchScreen, create_session
+from koza.tui.watch.screen import WatchScreen, create_session
 
 FULL = "/saves/game.koza.jsonl: could not save (No space left on device)"
 

@@ -13,12 +13,12 @@ from textual.screen import Screen
 
 from koza.core.events import MOVE_EVENTS
 from koza.core.state import replay
-from koza.driver import finish_game, step
-from koza.session import Session
+from koza.play.driver import finish_game, step
+from koza.play.session import Session
 from koza.storage.savefile import load
 from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.table.board import Board
-from koza.tui.watch_screen import WatchScreen, create_session, watch_seats
+from koza.tui.watch.screen import WatchScreen, create_session, watch_seats
 
 SEATS = ["random", "greedy", "random", "greedy"]
 

@@ -10,10 +10,10 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from koza.i18n.strings import t
 from koza.lessons.book import lessons
-from koza.tui.footer import Footer
 from koza.tui.learn.progress import house_rules, read_progress
-from koza.tui.strings import t
+from koza.tui.widgets.footer import Footer
 
 
 class LessonListScreen(Screen[None]):

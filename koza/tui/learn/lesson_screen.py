@@ -26,7 +26,8 @@ from koza.core.commands import Command
 from koza.core.game import Game, IllegalMoveError
 from koza.core.rules import RuleSet
 from koza.core.view import SeatView
-from koza.driver import Seated
+from koza.i18n.refusals import why_refused
+from koza.i18n.strings import t
 from koza.lessons.book import lessons
 from koza.lessons.course import (
     GENTLE_BOT,
@@ -40,17 +41,16 @@ from koza.lessons.course import (
     tile_values,
 )
 from koza.lessons.model import YOU, Step, parse_move
-from koza.tui.dialogs import RoundOverScreen
-from koza.tui.footer import Footer
+from koza.play.driver import Seated
 from koza.tui.learn.progress import Progress, keep_progress, read_progress
-from koza.tui.refusals import why_refused
 from koza.tui.screens.message import MessageScreen
-from koza.tui.strings import t
 from koza.tui.table.board import Board
 from koza.tui.table.hint_panel import HintPanel
 from koza.tui.table.keys import TABLE_BINDINGS
 from koza.tui.table.scene import Scene
 from koza.tui.table.screen import TableScreen
+from koza.tui.widgets.dialogs import RoundOverScreen
+from koza.tui.widgets.footer import Footer
 
 TABLE_CSS = Path(__file__).parent.parent / "table" / "table.tcss"
 _PRAISE = itertools.cycle(("learn.praise_1", "learn.praise_2", "learn.praise_3"))

@@ -20,14 +20,14 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Markdown, Static
 
-from koza.tui.footer import Footer
-from koza.tui.screens.page_scroll import PageScroll
-from koza.tui.screens.rules_screen import rules_text
-from koza.tui.strings import t
+from koza.i18n.strings import t
 from koza.tui.styled_once import StyledOnce
+from koza.tui.widgets.footer import Footer
+from koza.tui.widgets.page_scroll import PageScroll
+from koza.tui.widgets.rules_screen import rules_text
 
 TABLE_PACKAGE = "koza.tui.table"
-TABLE_MODULES = (TABLE_PACKAGE, "koza.tui.dialogs")  # the table and its dialogs
+TABLE_MODULES = (TABLE_PACKAGE, "koza.tui.widgets.dialogs")  # the table and its dialogs
 TURN_ACTIONS = {"select"}  # with the table's PLAY_ACTIONS: keys for your turn only
 
 Section = tuple[str, list[BindingType]]
@@ -128,10 +128,10 @@ def all_sections() -> list[Section]:
     """Every screen's keys (the help opened from nowhere in particular)."""
     from koza.tui.screens.menu import MenuScreen
     from koza.tui.table.screen import TableScreen
-    from koza.tui.watch_screen import WatchScreen
+    from koza.tui.watch.screen import WatchScreen
 
     dialogs = [c for c in table_classes() if not issubclass(c, TableScreen)]
-    replay = classes_with_keys("koza.tui.replay_screen", ("koza.tui.replay_screen",))
+    replay = classes_with_keys("koza.tui.replay.screen", ("koza.tui.replay.screen",))
     return [
         (t("help.menu_keys"), own_bindings(MenuScreen)),
         *table_sections(TableScreen, None),

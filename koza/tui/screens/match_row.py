@@ -12,7 +12,7 @@ from textual.widgets import Input, Label, Select
 
 from koza.core.match import MAX_GAMES, MatchError, MatchPlan
 from koza.i18n.problems import say_error
-from koza.tui.strings import t
+from koza.i18n.strings import t
 
 CHOICES = ("one", "games", "goats", "rotating")
 

@@ -13,10 +13,10 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from koza.tui.footer import Footer
+from koza.i18n.strings import t
 from koza.tui.screens._util import koza_app
-from koza.tui.strings import t
 from koza.tui.styled_once import StyledOnce
+from koza.tui.widgets.footer import Footer
 
 LOGO = "\n".join(
     (

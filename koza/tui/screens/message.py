@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from koza.tui.strings import t
+from koza.i18n.strings import t
 
 
 class MessageScreen(ModalScreen[None]):

@@ -27,18 +27,18 @@ from koza.coach.hint_record import HintRecord, write_hints
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleError, RuleSet, describe
 from koza.i18n.problems import say_error
-from koza.tui.footer import Footer
+from koza.i18n.strings import bot_name, default_name_here, rule_option, rule_values, t
 from koza.tui.match_flow import start_match
 from koza.tui.screens._util import koza_app
 from koza.tui.screens.match_row import match_row, read_plan, show_count
+from koza.tui.screens.new_game_help import field_help, level_help
 from koza.tui.settings import read_settings, write_setting
-from koza.tui.strings import bot_name, default_name_here, rule_option, rule_values, t
 from koza.tui.styled_once import StyledOnce
+from koza.tui.widgets.footer import Footer
 
 MAX_SEATS = 4
 PREFERRED_BOTS = ("greedy", "montecarlo", "expert")
 SETTING = "new_game"  # the key of the last setup in koza-settings.json
-MATCH_HELP = {"match-kind": "new.help_match", "match-count": "new.help_match"}
 
 
 def default_level(levels: Sequence[str]) -> str:
@@ -145,29 +145,11 @@ class NewGameScreen(StyledOnce, Screen[None]):
 
     def field_help(self, widget: Widget | None) -> str:
         """One line about the field that holds ``widget`` (the focus, or a list it opened)."""
-        while widget is not None and not widget.id and isinstance(widget.parent, Widget):
-            widget = widget.parent
-        wid = (widget.id or "") if widget is not None else ""
-        if wid.startswith("rule-"):
-            option = rule_option(wid.removeprefix("rule-"))
-            return t(
-                "new.help_rule",
-                title=option.title,
-                help=option.help,
-                default=option.say(option.default),
-            )
-        if wid.startswith("level-") and isinstance(widget, Select):
-            return self.level_help(str(widget.value))
-        key = {"players": "new.help_players", "seed": "new.help_seed"}.get(wid, MATCH_HELP.get(wid))
-        if key is None:
-            parts = {"kind": "new.help_kind", "name": "new.help_name", "hints": "hint.form_help"}
-            key = parts.get(wid.split("-")[0])
-        return t(key or "new.help_start")
+        return field_help(widget, self.descriptions)
 
     def level_help(self, level: str) -> str:
         """``level: what this bot is like``."""
-        about = self.descriptions.get(level)
-        return f"{bot_name(level)}: {about}" if about else bot_name(level)
+        return level_help(level, self.descriptions)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Light up the label of the focused field's row and explain the field.

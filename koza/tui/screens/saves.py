@@ -20,10 +20,10 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from koza.tui.footer import Footer
+from koza.i18n.strings import t
 from koza.tui.screens._util import koza_app
-from koza.tui.strings import t
 from koza.tui.styled_once import StyledOnce
+from koza.tui.widgets.footer import Footer
 
 Mode = Literal["resume", "replay"]
 

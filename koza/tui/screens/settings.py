@@ -13,12 +13,11 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from koza.i18n import LANGUAGE_NAMES
-from koza.tui import strings
-from koza.tui.footer import Footer
+from koza.i18n import LANGUAGE_NAMES, strings
+from koza.i18n.strings import t
 from koza.tui.screens._util import koza_app
-from koza.tui.strings import t
 from koza.tui.styled_once import StyledOnce
+from koza.tui.widgets.footer import Footer
 
 
 class SettingsScreen(StyledOnce, Screen[None]):

@@ -18,13 +18,14 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from koza.i18n.strings import t
+from koza.stats.cells import FIGURES, figure_cells, player_label
 from koza.stats.figures import PlayerFigures
 from koza.stats.saves import FolderStats, collect
-from koza.tui.footer import Footer
-from koza.tui.plots import ResultsPlot
 from koza.tui.screens._util import koza_app
-from koza.tui.strings import bot_name, number, t
 from koza.tui.styled_once import StyledOnce
+from koza.tui.widgets.footer import Footer
+from koza.tui.widgets.plots import ResultsPlot
 
 HEADER_LINES = 2
 NAME_WIDTH = 17
@@ -32,46 +33,14 @@ NAME_WIDTH = 17
 PLOTTED_GAMES = 20
 """How many of a player's last finished games the plot shows."""
 
-COLUMNS = (
-    "player",
-    "finished",
-    "unfinished",
-    "goats",
-    "goat_rate",
-    "points",
-    "recorded",
-    "out",
-    "fish",
-    "loss",
-)
+COLUMNS = ("player", *FIGURES)
 """The table's columns (``stats.col_<column>``; a title may take two lines)."""
-
-
-def _fixed(value: float | None, digits: int = 1) -> str:
-    return "—" if value is None else number(value, digits)
-
-
-def player_name(p: PlayerFigures) -> str:
-    """A person's name, or ``bot <level>`` in the language in use."""
-    return t("stats.bot", level=bot_name(p.name)) if p.kind == "bot" else p.name
 
 
 def row_of(p: PlayerFigures) -> tuple[str, ...]:
     """One player's row of the table (each cell after a space: the table has no padding;
     a name longer than its column wraps onto more lines, never cut)."""
-    rate = "—" if p.goat_rate is None else f"{100 * p.goat_rate:.0f}%"
-    cells = (
-        player_name(p),
-        str(p.finished),
-        str(p.unfinished),
-        str(p.goats),
-        rate,
-        _fixed(p.points_per_round),
-        _fixed(p.recorded_per_round),
-        str(p.went_out),
-        str(p.fish),
-        _fixed(p.loss_per_move, 2),
-    )
+    cells = (player_label(p), *figure_cells(p))
     name = "\n".join(f" {line}" for line in textwrap.wrap(cells[0], NAME_WIDTH - 1))
     return (name, *(f" {cell}" for cell in cells[1:]))
 
@@ -179,7 +148,7 @@ class StatsScreen(StyledOnce, Screen[None]):
         player = players[index]
         finished = [g for g in player.history if g.finished][-PLOTTED_GAMES:]
         plot.display = True
-        plot.show(finished, player_name(player))
+        plot.show(finished, player_label(player))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.row_key.value is not None:
@@ -190,7 +159,7 @@ class StatsScreen(StyledOnce, Screen[None]):
     def action_unreadable(self) -> None:
         if self.stats is None or not self.stats.unreadable:
             return
-        from koza.stats.cli import said_line
+        from koza.stats.saves import said_line
 
         folder = self.stats.folder
         text = "\n".join(said_line(folder, bad) for bad in self.stats.unreadable)

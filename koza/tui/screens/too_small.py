@@ -7,8 +7,12 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
+from koza.i18n.strings import t
 from koza.tui.screens._util import koza_app
-from koza.tui.strings import t
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+"""The smallest terminal the app draws in; below it this screen asks for more room."""
 
 
 class TooSmallScreen(Screen[None]):
@@ -22,8 +26,6 @@ class TooSmallScreen(Screen[None]):
 
     @staticmethod
     def _text(width: int, height: int) -> str:
-        from koza.tui.app import MIN_HEIGHT, MIN_WIDTH
-
         return t(
             "app.too_small", width=width, height=height, min_width=MIN_WIDTH, min_height=MIN_HEIGHT
         )

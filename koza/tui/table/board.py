@@ -16,13 +16,13 @@ from textual.widget import Widget
 from koza.core.commands import Draw
 from koza.core.state import GameState
 from koza.core.view import SeatView
-from koza.tui.strings import t
+from koza.i18n.strings import t
 from koza.tui.table.chain import ChainView
 from koza.tui.table.hand import HandView
 from koza.tui.table.opponents import OpponentsView
 from koza.tui.table.scene import Scene, fresh_draws, scene_from_state, scene_from_view
 from koza.tui.table.side_panel import BazaarView, MoveLog, Scoreboard
-from koza.tui.table.tile_faces import TileStyle
+from koza.tui.widgets.tile_faces import TileStyle
 
 
 class Board(Widget):

@@ -12,10 +12,10 @@ from textual.message import Message
 from textual.widget import Widget
 
 from koza.core.tiles import tile_name
-from koza.tui.strings import about, rule_option, t
+from koza.i18n.strings import about, rule_option, t
 from koza.tui.table.scene import Scene
 from koza.tui.table.snake import ChainLayout, layout_chain
-from koza.tui.table.tile_faces import TileStyle, face_for
+from koza.tui.widgets.tile_faces import TileStyle, face_for
 
 
 def last_plays(sc: Scene) -> frozenset[int]:

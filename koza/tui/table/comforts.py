@@ -12,45 +12,19 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
-from koza.core.commands import Command
-from koza.tui.strings import t
+from koza.i18n.strings import t
+from koza.tui.table.parts import TableParts
 
 if TYPE_CHECKING:
-    from textual.app import App
-    from textual.timer import Timer, TimerCallback
-
-    from koza.tui.table.runner import BotRunner, Session
-    from koza.tui.table.scene import Scene
-    from koza.tui.table.tile_faces import TileStyle
+    pass
 
 FORCED_PAUSE = 0.5  # seconds before a forced move plays itself
 
 
-class Comforts:
+class Comforts(TableParts):
     """Settings and auto-play for ``TableScreen`` (which supplies the rest)."""
 
     auto_forced = False
-
-    if TYPE_CHECKING:
-        app: App[Any]
-        session: Session
-        runner: BotRunner
-        tile_style: TileStyle
-        message: str
-        error: bool
-
-        def my_turn(self) -> bool: ...
-        def scene(self) -> Scene: ...
-        def play(self, cmd: Command) -> bool: ...
-        def refresh_table(self) -> None: ...
-        def set_timer(
-            self,
-            delay: float,
-            callback: TimerCallback | None = None,
-            *,
-            name: str | None = None,
-            pause: bool = False,
-        ) -> Timer: ...
 
     def setting(self, name: str, default: Any = None) -> Any:
         """A setting the app remembers (``default`` if the app keeps none)."""

@@ -12,8 +12,8 @@ from textual.message import Message
 from textual.widget import Widget
 
 from koza.core.tiles import HALVES
-from koza.tui.strings import t
-from koza.tui.table.tile_faces import BIG_PIPS_HEIGHT, TileStyle, dots, face_for
+from koza.i18n.strings import t
+from koza.tui.widgets.tile_faces import BIG_PIPS_HEIGHT, TileStyle, dots, face_for
 
 TILE_W = 3
 STEP = TILE_W + 1

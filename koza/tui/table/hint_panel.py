@@ -21,7 +21,7 @@ from textual.widgets import Static
 from koza.coach.evaluate import MoveValue
 from koza.core.commands import Command, Draw, Play, PlayDoubles
 from koza.core.tiles import tile_name
-from koza.tui.strings import t
+from koza.i18n.strings import t
 
 BEST_MARK = "»"  # the turn marker ▶ is taken by the seats
 EQUAL_MARK = "="  # a move the deals cannot tell from the best

@@ -19,7 +19,7 @@ from koza.coach.hint_record import HintRecord, read_hints, write_hints
 from koza.coach.hint_values import hint_values
 from koza.core.commands import Play, PlayDoubles
 from koza.core.view import SeatView, seat_view
-from koza.tui.strings import about, t
+from koza.i18n.strings import about, t
 from koza.tui.table.hint_panel import HintPanel
 
 if TYPE_CHECKING:

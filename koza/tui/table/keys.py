@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from textual.binding import Binding, BindingType
 
-from koza.tui.strings import t
+from koza.i18n.strings import t
 
 PLAY_ACTIONS = {"play", "play_end", "doubles", "draw", "pass_turn"}
 WATCH_ACTIONS = {"pause", "step", "faster", "slower", "toggle_face"}

@@ -8,7 +8,7 @@ from functools import partial
 from koza.core.commands import Draw, Pass
 from koza.core.state import Action
 from koza.core.tiles import tile_name
-from koza.tui.strings import about, t
+from koza.i18n.strings import about, t
 from koza.tui.table.scene import Scene, fresh_draws
 
 

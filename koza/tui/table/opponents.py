@@ -8,10 +8,10 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from koza.core.tiles import HALVES
-from koza.tui.strings import bot_name, t
+from koza.i18n.strings import bot_name, t
 from koza.tui.table.move_text import did
 from koza.tui.table.scene import Scene, last_turn
-from koza.tui.table.tile_faces import BACK, TileStyle, face_for
+from koza.tui.widgets.tile_faces import BACK, TileStyle, face_for
 
 MAX_BACKS = 12
 

@@ -12,27 +12,19 @@ from typing import TYPE_CHECKING
 
 from koza.core.commands import Command, Draw, Pass, Play, PlayDoubles
 from koza.core.tiles import DOUBLE_OF
-from koza.tui.strings import t
+from koza.i18n.strings import t
+from koza.tui.table.parts import TableParts
 
 if TYPE_CHECKING:
-    from koza.tui.table.scene import Scene
+    pass
 
 
-class Refusals:
+class Refusals(TableParts):
     """``action_explain`` for ``TableScreen`` (which supplies the rest)."""
 
     if TYPE_CHECKING:
-        message: str
-        error: bool
-        watching: bool
-        hidden: bool
-        _dialog: bool
 
-        def scene(self) -> Scene: ...
-        def my_turn(self) -> bool: ...
         def selected_tile(self) -> int: ...
-        def play(self, cmd: Command) -> bool: ...
-        def refresh_table(self) -> None: ...
 
     def can_explain(self) -> bool:
         """Whether a refused play key should answer now (not while watching or handing over)."""

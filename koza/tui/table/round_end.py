@@ -11,53 +11,33 @@ from typing import TYPE_CHECKING
 
 from koza.i18n.problems import say_error
 from koza.storage.savefile import SaveError
-from koza.tui.dialogs import RoundOverScreen
+from koza.tui.table.parts import TableParts
 from koza.tui.table.score_plot import GameOverPlotScreen
+from koza.tui.widgets.dialogs import RoundOverScreen
 
 if TYPE_CHECKING:
-    from textual.app import App
     from textual.message import Message
-    from textual.timer import Timer, TimerCallback
 
-    from koza.tui.table.runner import BotRunner, Session
-    from koza.tui.table.tile_faces import TileStyle
 
 AUTO_NEXT_ROUND = 2.0  # seconds the round-over dialog stays up while watching
 
 
-class RoundEnd:
+class RoundEnd(TableParts):
     """Round-over and game-over flow for ``TableScreen`` (which supplies the rest)."""
 
     if TYPE_CHECKING:
-        app: App[object]
-        session: Session
-        runner: BotRunner
-        tile_style: TileStyle
         humans: tuple[int, ...]
-        watching: bool
-        hidden: bool
         selected: int
-        message: str
-        _dialog: bool
         Finished: type[Message]
 
         @property
         def several_humans(self) -> bool: ...
         @property
         def you(self) -> int: ...
-        def refresh_table(self) -> None: ...
         def hint_notes(self) -> list[str]: ...
         def action_leave(self) -> None: ...
         def _continue(self) -> None: ...
         def _save_failed(self, msg: str) -> None: ...
-        def set_timer(
-            self,
-            delay: float,
-            callback: TimerCallback | None = None,
-            *,
-            name: str | None = None,
-            pause: bool = False,
-        ) -> Timer: ...
 
     def _show_round_over(self) -> None:
         if self._dialog:

@@ -1,6 +1,6 @@
 """Drive the bot seats: the game loop's ``think`` in a worker, its move on the UI thread.
 
-``BotRunner`` is a thin Textual wrapper around ``koza.driver``: it asks the seat's
+``BotRunner`` is a thin Textual wrapper around ``koza.play.driver``: it asks the seat's
 bot for a command in a thread worker (so the screen stays responsive), waits out
 the delay so a person can follow, then hands the command back to the UI thread,
 which plays it through the session (and so saves it).  Pause, step, faster and
@@ -21,12 +21,12 @@ from collections.abc import Callable
 from textual.dom import DOMNode
 from textual.worker import Worker, get_current_worker
 
-from koza import driver
 from koza.core.commands import Command
 from koza.core.game import IllegalMoveError
-from koza.driver import DEFAULT_DELAY
-from koza.driver import Table as Session  # what the table needs of a session
 from koza.i18n.problems import say_error
+from koza.play import driver
+from koza.play.driver import DEFAULT_DELAY
+from koza.play.driver import Table as Session  # what the table needs of a session
 from koza.storage.savefile import SaveError
 
 GROUP = "koza-bots"

@@ -14,10 +14,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button
 
 from koza.core.state import GameState
-from koza.tui.dialogs import GameOverScreen
-from koza.tui.footer import Footer
-from koza.tui.plots import TotalsPlot
-from koza.tui.strings import t
+from koza.i18n.strings import t
+from koza.tui.widgets.dialogs import GameOverScreen
+from koza.tui.widgets.footer import Footer
+from koza.tui.widgets.plots import TotalsPlot
 
 DIALOGS_CSS = "dialogs.tcss"
 """The dialogs' style sheet, beside this module (``koza/tui/table/dialogs.tcss``)."""

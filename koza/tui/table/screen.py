@@ -19,11 +19,9 @@ from koza.core.game import IllegalMoveError
 from koza.core.tiles import DOUBLE_OF, tile_name
 from koza.core.view import seat_view
 from koza.i18n.problems import say_error
+from koza.i18n.refusals import why_refused
+from koza.i18n.strings import t
 from koza.storage.savefile import SaveError
-from koza.tui.dialogs import EndPromptScreen, HandOverScreen
-from koza.tui.footer import Footer
-from koza.tui.refusals import why_refused
-from koza.tui.strings import t
 from koza.tui.styled_once import StyledOnce
 from koza.tui.table.board import Board
 from koza.tui.table.chain import ChainView
@@ -37,8 +35,10 @@ from koza.tui.table.round_end import RoundEnd
 from koza.tui.table.runner import BotRunner, Session
 from koza.tui.table.scene import Scene, scene_from_state, scene_from_view
 from koza.tui.table.side_panel import BazaarView
-from koza.tui.table.tile_faces import TileStyle, default_style
 from koza.tui.table.watch_controls import WatchControls
+from koza.tui.widgets.dialogs import EndPromptScreen, HandOverScreen
+from koza.tui.widgets.footer import Footer
+from koza.tui.widgets.tile_faces import TileStyle, default_style
 
 
 class TableScreen(StyledOnce, Comforts, RoundEnd, Refusals, Hints, WatchControls, Screen[None]):
@@ -370,7 +370,7 @@ class TableScreen(StyledOnce, Comforts, RoundEnd, Refusals, Hints, WatchControls
         self.refresh_table()
 
     def action_house_rules(self) -> None:
-        from koza.tui.screens.rules_screen import RulesScreen
+        from koza.tui.widgets.rules_screen import RulesScreen
 
         self.app.push_screen(RulesScreen(self.session.game.state.rules))
 

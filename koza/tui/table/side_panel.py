@@ -10,10 +10,10 @@ from textual.events import Click
 from textual.message import Message
 from textual.widgets import Static
 
-from koza.tui.strings import about, t
+from koza.i18n.strings import about, t
 from koza.tui.table.move_text import log_lines
 from koza.tui.table.scene import Scene
-from koza.tui.table.tile_faces import BACK
+from koza.tui.widgets.tile_faces import BACK
 
 
 class BazaarView(Static):
