@@ -24,6 +24,7 @@ from types import ModuleType
 COMPILED: tuple[str, ...] = (
     "koza.core.tiles",
     "koza.core.dealing",
+    "koza.core.round_state",
     "koza.core.playout",
     "koza.core.engine",
     "koza.bots.rollout",

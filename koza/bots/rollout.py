@@ -34,11 +34,13 @@ GOAT_WEIGHT: Final = 100.0
 """Utility of ending the game: -this when I become the goat, +this when someone else does."""
 
 
-def utility(sc: Scoring, match: Match, hands: list[int], out_seat: int) -> float:
-    """How good a finished round is for ``match.me``, in penalty-point units.
+def round_outcome(
+    sc: Scoring, match: Match, hands: list[int], out_seat: int
+) -> tuple[int, int, int, bool]:
+    """A finished round on the sheets: the points ``match.me``'s side records, its new
+    total, the highest new total, and whether a total reached the target (the game ends).
 
-    Minus the points my side records (so points under the opening threshold on a
-    closed sheet are free), plus a large term when the round ends the game.
+    Points under the opening threshold on a closed sheet are recorded as 0 (or carried).
     """
     pts = sc.side_points(hands, out_seat)
     rec_me = 0
@@ -62,6 +64,16 @@ def utility(sc: Scoring, match: Match, hands: list[int], out_seat: int) -> float
         if s == match.me:
             rec_me = rec
             me_total = total
+    return rec_me, me_total, top, over
+
+
+def utility(sc: Scoring, match: Match, hands: list[int], out_seat: int) -> float:
+    """How good a finished round is for ``match.me``, in penalty-point units.
+
+    Minus the points my side records (``round_outcome``), plus a large term when
+    the round ends the game.
+    """
+    rec_me, me_total, top, over = round_outcome(sc, match, hands, out_seat)
     u = -float(rec_me)
     if over:
         u += -GOAT_WEIGHT if me_total == top else GOAT_WEIGHT

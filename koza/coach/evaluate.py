@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from koza.bots.knowledge import infer
-from koza.coach.playouts import Playouts
+from koza.coach.playouts import Playouts, first_playouts
 from koza.core.commands import Command, Play, PlayDoubles
 from koza.core.scoring import hand_points
 from koza.core.tiles import ALL_TILES_MASK, BIT, HALVES, HAS, IS_DOUBLE, OTHER, tile_name, tiles_of
@@ -96,13 +96,8 @@ def evaluate(
     view and seed give the same values.  No legal move (not the seat's turn): ``[]``.
     A face-up view is refused (``ValueError``): it shows what the seat cannot know.
     """
-    if view.face_up:
-        raise ValueError("a move is judged from its seat's own view, not a face-up one")
-    if not view.legal:
-        return []
-    playouts = Playouts(view, seed, level, samples)
-    playouts.more(playouts.first_deals())
-    return evaluate_playouts(view, playouts)
+    playouts = first_playouts(view, seed, level, samples)
+    return [] if playouts is None else evaluate_playouts(view, playouts)
 
 
 def evaluate_playouts(view: SeatView, playouts: Playouts) -> list[MoveValue]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from koza.coach.evaluate import HINT_LEVEL, MoveValue, evaluate_playouts
-from koza.coach.playouts import Playouts
+from koza.coach.playouts import Playouts, first_playouts
 from koza.core.view import SeatView
 
 BATCH = 50
@@ -32,12 +32,9 @@ def hint_values(
 ) -> list[MoveValue]:
     """Each of ``view.legal`` (in that order) with its value, its gap to the best and
     whether it is as good as the best; the same view and seed give the same values."""
-    if view.face_up:
-        raise ValueError("a move is judged from its seat's own view, not a face-up one")
-    if not view.legal:
+    playouts = first_playouts(view, seed, level, samples)
+    if playouts is None:
         return []
-    playouts = Playouts(view, seed, level, samples)
-    playouts.more(playouts.first_deals())
     lead = settle_leader(playouts, CAP_FACTOR * playouts.bot.cap)
     out = []
     for i, mv in enumerate(evaluate_playouts(view, playouts)):

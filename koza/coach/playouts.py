@@ -26,7 +26,14 @@ from dataclasses import dataclass
 from koza.bots.knowledge import infer
 from koza.bots.likelihood import PlayModel
 from koza.bots.montecarlo import BLOCK, MY_EPS, READ_SHARP, ROLLOUT_EPS, MonteCarloBot, twins
-from koza.bots.rollout import GOAT_WEIGHT, Match, Scoring, rollout_seat, utility
+from koza.bots.rollout import (
+    GOAT_WEIGHT,
+    Match,
+    Scoring,
+    rollout_seat,
+    round_outcome,
+    utility,
+)
 from koza.bots.sampler import Sampler
 from koza.core.commands import to_move
 from koza.core.engine import Round, apply
@@ -69,22 +76,7 @@ class Difference:
 def outcome_parts(sc: Scoring, match: Match, r: Round) -> tuple[int, bool, bool]:
     """The points the seat's side records, and whether it or another side is the goat
     (the terms of ``rollout.utility``, apart)."""
-    pts = sc.side_points(r.hands, r.out_seat)
-    top, mine, over = -1, 0, False
-    for s in range(sc.sides):
-        p = pts[s]
-        if match.opened[s]:
-            rec = p
-        elif sc.carry:
-            c = match.carried[s] + p
-            rec = c if c >= sc.threshold else 0
-        else:
-            rec = p if p >= sc.threshold else 0
-        total = match.totals[s] + rec
-        over = over or total >= sc.target
-        top = max(top, total)
-        if s == match.me:
-            mine, my_total = rec, total
+    mine, my_total, top, over = round_outcome(sc, match, r.hands, r.out_seat)
     goat = over and my_total == top
     return mine, goat, over and not goat
 
@@ -183,3 +175,15 @@ class Playouts:
 
 
 __all__ = ["GOAT_WEIGHT", "Z95", "Difference", "Outcome", "Playouts", "outcome_parts"]
+
+
+def first_playouts(
+    view: SeatView, seed: int, level: str = "default", samples: int | None = None
+) -> Playouts | None:
+    """``Playouts`` of ``view`` with the bot's own first deals played (``first_deals``), or
+    ``None`` when the seat has no legal move; a face-up view is refused (``ValueError``)."""
+    if not view.legal and not view.face_up:
+        return None
+    playouts = Playouts(view, seed, level, samples)  # refuses a face-up view
+    playouts.more(playouts.first_deals())
+    return playouts

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from koza.core.commands import COMMAND_ADAPTER, Command
-from koza.core.events import DoublesPlayed, Event, TileDrawn, TilePlayed, TurnPassed
+from koza.core.events import MOVE_EVENTS, Event
 from koza.core.state import GameState, apply_event
 from koza.core.view import SeatView, seat_view
 
@@ -65,8 +65,6 @@ FRESH_BATCH = 100
 """Fresh deals added at a time to compare the best move with the one played..."""
 FRESH_CAP = 600
 """...until the difference's interval settles the mark, or this many deals were played."""
-
-MOVE_EVENTS = (TilePlayed, DoublesPlayed, TileDrawn, TurnPassed)
 
 
 def mark_of(loss: float) -> Mark | None:

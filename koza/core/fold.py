@@ -23,22 +23,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from koza.core import engine
+from koza.core import engine, events
 from koza.core.commands import DRAW, PASS, PLAY_COMMANDS, AnyCommand, doubles_command
 from koza.core.engine import DOUBLES_MOVES, DRAW_MOVE, PASS_MOVE, PLAY_MOVES
-from koza.core.events import (
-    DealVoided,
-    DoublesPlayed,
-    Event,
-    GameCreated,
-    GameOver,
-    RoundDealt,
-    RoundScored,
-    SeatInfo,
-    TileDrawn,
-    TilePlayed,
-    TurnPassed,
-)
+from koza.core.events import MOVE_EVENTS, Event, MoveEvent, SeatInfo
 from koza.core.explain import illegal_reason
 from koza.core.next_deal import expected_leader, first_bad_hand
 from koza.core.problems import Explained, Problem
@@ -51,8 +39,6 @@ from koza.core.scoring import (
     score_round,
 )
 from koza.core.tiles import END_OF, HALVES, LEFT, N_TILES, OTHER, RIGHT, tile_name
-
-MoveEvent = TilePlayed | DoublesPlayed | TileDrawn | TurnPassed
 
 
 class ReplayError(Explained, ValueError):
@@ -168,14 +154,14 @@ class StateBuilder:
         if TYPE_CHECKING:
             assert isinstance(ev, MoveEvent)
         drawn = -1
-        if type(ev) is TilePlayed:
+        if type(ev) is events.TilePlayed:
             move = PLAY_MOVES[ev.tile][END_OF[ev.end]]
-        elif type(ev) is TileDrawn:
+        elif type(ev) is events.TileDrawn:
             move, drawn = DRAW_MOVE, ev.tile
-        elif type(ev) is TurnPassed:
+        elif type(ev) is events.TurnPassed:
             move = PASS_MOVE
         else:
-            assert type(ev) is DoublesPlayed
+            assert type(ev) is events.DoublesPlayed
             move = DOUBLES_MOVES[ev.left][ev.right]
         r = self._checked_move(ev.seat, move, drawn)
         if self.lazy:
@@ -245,7 +231,9 @@ class StateBuilder:
         return r
 
 
-def created(event: GameCreated, seats_checked: bool = False, lazy: bool = False) -> StateBuilder:
+def created(
+    event: events.GameCreated, seats_checked: bool = False, lazy: bool = False
+) -> StateBuilder:
     """The builder right after ``event`` created the game (``ReplayError`` if it cannot).
 
     ``seats_checked``: the caller has already checked the rules seat this many players.
@@ -266,7 +254,7 @@ def _record(b: StateBuilder, ev: MoveEvent, r: engine.Round) -> None:
     seat, left, right = ev.seat, r.left, r.right
     ends = _ENDS[left + 1][right + 1]
     action: tuple[int, AnyCommand, tuple[int, int], int]
-    if type(ev) is TilePlayed:
+    if type(ev) is events.TilePlayed:
         t, side = ev.tile, END_OF[ev.end]
         if side == LEFT:
             b.chain.insert(0, _ON_LEFT[t][left])
@@ -275,12 +263,12 @@ def _record(b: StateBuilder, ev: MoveEvent, r: engine.Round) -> None:
         else:
             b.chain = [_OPENED[t]]
         action, move = (seat, PLAY_COMMANDS[t][side], ends, -1), PLAY_MOVES[t][side]
-    elif type(ev) is TileDrawn:
+    elif type(ev) is events.TileDrawn:
         action, move = (seat, DRAW, ends, ev.tile), DRAW_MOVE
-    elif type(ev) is TurnPassed:
+    elif type(ev) is events.TurnPassed:
         action, move = (seat, PASS, ends, -1), PASS_MOVE
     else:
-        assert type(ev) is DoublesPlayed
+        assert type(ev) is events.DoublesPlayed
         b.chain.insert(0, _DOUBLE_PLACED[ev.left])
         b.chain.append(_DOUBLE_PLACED[ev.right])
         action = (seat, doubles_command(ev.left, ev.right), ends, -1)
@@ -289,7 +277,7 @@ def _record(b: StateBuilder, ev: MoveEvent, r: engine.Round) -> None:
     b.history.append(_new_action(Action, action))
 
 
-def _deal(b: StateBuilder, ev: RoundDealt) -> None:
+def _deal(b: StateBuilder, ev: events.RoundDealt) -> None:
     redeal = b.phase == "playing" and b.round is None
     if b.phase not in ("new", "round_over") and not redeal:
         raise ReplayError.of("replay.dealt_in_play", round=ev.round, playing=b.round_no)
@@ -330,7 +318,7 @@ def _leader(seat: int, opening: int) -> Problem:
     return Problem("replay.leader_opening", {"seat": seat, "tile": tile_name(opening)})
 
 
-def _void(b: StateBuilder, ev: DealVoided) -> None:
+def _void(b: StateBuilder, ev: events.DealVoided) -> None:
     r = b.round
     if b.rules.redeal != "bad_hand":
         raise ReplayError.of("replay.redeal_off")
@@ -348,7 +336,7 @@ def _void(b: StateBuilder, ev: DealVoided) -> None:
     b.chain, b.history, b.pending, b.unkept = [], [], [], 0
 
 
-def _scored(b: StateBuilder, ev: RoundScored) -> None:
+def _scored(b: StateBuilder, ev: events.RoundScored) -> None:
     r = b.round
     if b.phase != "playing" or r is None or not r.over:
         raise ReplayError.of("replay.scored_early", round=ev.round)
@@ -385,7 +373,7 @@ def _last_mover(b: StateBuilder) -> int:
     return moves[-1].seat if moves else -1
 
 
-def _game_over(b: StateBuilder, ev: GameOver) -> None:
+def _game_over(b: StateBuilder, ev: events.GameOver) -> None:
     result = goats_and_ranking(b.sheets.totals, b.rules.target)
     if b.phase != "round_over" or result is None:
         raise ReplayError.of("replay.over_early")
@@ -403,10 +391,10 @@ def _game_over(b: StateBuilder, ev: GameOver) -> None:
     b.seq, b.phase, b.goats, b.ranking = ev.seq, "game_over", goats, ranking
 
 
-_MOVES = frozenset((TilePlayed, TileDrawn, TurnPassed, DoublesPlayed))
+_MOVES = frozenset(MOVE_EVENTS)
 _HANDLERS: dict[type, Callable[[StateBuilder, Any], None]] = {
-    RoundDealt: _deal,
-    DealVoided: _void,
-    RoundScored: _scored,
-    GameOver: _game_over,
+    events.RoundDealt: _deal,
+    events.DealVoided: _void,
+    events.RoundScored: _scored,
+    events.GameOver: _game_over,
 }

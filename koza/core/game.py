@@ -14,7 +14,7 @@ import uuid
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
-from koza.core import engine
+from koza.core import engine, events
 from koza.core.commands import (
     Command,
     Draw,
@@ -36,20 +36,7 @@ from koza.core.engine import (
     PLAY_MOVES,
     Move,
 )
-from koza.core.events import (
-    DealVoided,
-    DoublesPlayed,
-    Event,
-    GameCreated,
-    GameOver,
-    RoundDealt,
-    RoundScored,
-    SeatInfo,
-    TileDrawn,
-    TilePlayed,
-    TurnPassed,
-    now,
-)
+from koza.core.events import EVENT_TYPES, Event, SeatInfo, now
 from koza.core.explain import Reason, illegal_reason
 from koza.core.fold import StateBuilder
 from koza.core.rules import RuleError, RuleSet
@@ -110,7 +97,7 @@ class Game:
         rules = rules or RuleSet()
         infos = tuple(s if isinstance(s, SeatInfo) else SeatInfo(name=s) for s in seats)
         rules.check_players(len(infos))
-        created = GameCreated(
+        created = events.GameCreated(
             seq=0,
             game_id=game_id or uuid.uuid4().hex[:12],
             rules=rules,
@@ -204,13 +191,13 @@ class Game:
         kind, a, b = move
         q = self._seq()
         if kind == PLAY:
-            self._emit(checked_event(TilePlayed, q, seat=s, tile=a, end=END_NAMES[b]))
+            self._emit(checked_event(events.TilePlayed, q, seat=s, tile=a, end=END_NAMES[b]))
         elif kind == DOUBLES:
-            self._emit(checked_event(DoublesPlayed, q, seat=s, left=a, right=b))
+            self._emit(checked_event(events.DoublesPlayed, q, seat=s, left=a, right=b))
         elif kind == DRAW:
-            self._emit(checked_event(TileDrawn, q, seat=s, tile=r.bazaar[r.bz]))
+            self._emit(checked_event(events.TileDrawn, q, seat=s, tile=r.bazaar[r.bz]))
         else:
-            self._emit(checked_event(TurnPassed, q, seat=s))
+            self._emit(checked_event(events.TurnPassed, q, seat=s))
         self._finish_round_if_over()
 
     def _finish_round_if_over(self) -> None:
@@ -220,7 +207,7 @@ class Game:
             return
         result = score_round(st.rules, r.hands, r.out_seat, st.sheets)
         self._emit(
-            RoundScored(
+            events.RoundScored(
                 seq=self._seq(),
                 round=st.round_no,
                 outcome="fish" if r.out_seat < 0 else "out",
@@ -239,7 +226,9 @@ class Game:
         if over is not None:
             goats, ranking = over
             self._emit(
-                GameOver(seq=self._seq(), goats=tuple(goats), ranking=tuple(ranking), totals=totals)
+                events.GameOver(
+                    seq=self._seq(), goats=tuple(goats), ranking=tuple(ranking), totals=totals
+                )
             )
 
     def next_round(self, shuffle: Sequence[int] | None = None) -> None:
@@ -266,7 +255,7 @@ class Game:
             dealt = checked_event if seeded else _validated
             self._emit(
                 dealt(
-                    RoundDealt,
+                    events.RoundDealt,
                     self._seq(),
                     round=round_no,
                     shuffle=tuple(shuffle),
@@ -283,7 +272,7 @@ class Game:
         st = self._state
         bad = first_bad_hand(st, st.round.hands) if st.round is not None else -1
         if bad >= 0:
-            self._emit(DealVoided(seq=self._seq(), round=st.round_no, seat=bad))
+            self._emit(events.DealVoided(seq=self._seq(), round=st.round_no, seat=bad))
         return bad >= 0
 
     def _settle(self) -> None:
@@ -295,13 +284,15 @@ class Game:
         elif st.phase != "playing":
             return
         elif r is None or (r.left < 0 and not st.history and self._void_if_bad()):
-            voids = sum(isinstance(e, DealVoided) and e.round == st.round_no for e in self._events)
+            voids = sum(
+                isinstance(e, events.DealVoided) and e.round == st.round_no for e in self._events
+            )
             self._deal(st.round_no, voids)
         else:
             self._finish_round_if_over()
 
 
-_E = TypeVar("_E", TilePlayed, DoublesPlayed, TileDrawn, TurnPassed, RoundDealt)
+_E = TypeVar("_E", bound=events.AnyEvent)
 _Field = int | str | tuple[int, ...] | None
 _set = object.__setattr__
 
@@ -322,10 +313,7 @@ def checked_event(kind: type[_E], seq: int, **fields: _Field) -> _E:
     return event
 
 
-_TYPE_OF: dict[type, str] = {
-    kind: kind.model_fields["type"].default
-    for kind in (TilePlayed, DoublesPlayed, TileDrawn, TurnPassed, RoundDealt)
-}
+_TYPE_OF: dict[type, str] = {kind: kind.model_fields["type"].default for kind in EVENT_TYPES}
 
 
 def _validated(kind: type[_E], seq: int, **fields: _Field) -> _E:

@@ -7,8 +7,9 @@ read like the rules while staying inlined.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
+from koza.core.round_state import Round
 from koza.core.tiles import (
     BIT,
     COUNT14,
@@ -22,9 +23,6 @@ from koza.core.tiles import (
     RIGHT,
     tiles_of,
 )
-
-if TYPE_CHECKING:
-    from koza.core.engine import Round
 
 _BLEN: Final[tuple[int, ...]] = tuple((k - 1).bit_length() for k in range(2 * N_TILES + 2))
 """``_BLEN[k]``: random bits needed to pick one of ``k`` moves by rejection."""

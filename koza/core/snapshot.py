@@ -3,13 +3,13 @@
 A game being played freezes a state after every event (``Game._emit``), and reading
 the builder's sixteen fields from interpreted code cost more than the rest of the
 freeze (callgrind: 13.1k instructions a freeze in Python), so this module is in
-``koza.compiled.COMPILED``.  ``koza.core.state.freeze`` is the same function.
+``koza.compiled.COMPILED``.  ``koza.core.state`` re-exports it.
 """
 
 from __future__ import annotations
 
 from koza.core.fold import StateBuilder
-from koza.core.state import GameState
+from koza.core.game_state import GameState
 
 _new = object.__new__
 _set = object.__setattr__

@@ -9,88 +9,21 @@ folds many events into one mutable builder and freezes a state only at the end.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from functools import cache
-from typing import Literal
+from collections.abc import Iterable
 
-from koza.core import engine
 from koza.core.collector import paused_gc
-from koza.core.commands import NO_MOVES, LegalMoves
-from koza.core.events import Event, GameCreated, SeatInfo
+from koza.core.events import Event, GameCreated
 from koza.core.explain import describe_illegal as describe_illegal
 from koza.core.fold import ReplayError as ReplayError
 from koza.core.fold import StateBuilder, created
+from koza.core.game_state import GameState as GameState
+from koza.core.game_state import Phase as Phase
 from koza.core.next_deal import expected_leader as expected_leader
 from koza.core.next_deal import first_bad_hand as first_bad_hand
 from koza.core.records import Action as Action
 from koza.core.records import Placed as Placed
 from koza.core.records import RoundRecord as RoundRecord
-from koza.core.rules import RuleSet
-from koza.core.scoring import Sheets, n_sides
-
-Phase = Literal["new", "playing", "round_over", "game_over"]
-
-
-@dataclass(frozen=True)
-class GameState:
-    """Everything known about a game after some events (the full, secret state)."""
-
-    game_id: str
-    rules: RuleSet
-    seats: tuple[SeatInfo, ...]
-    seed: int | None
-    seq: int = 0
-    phase: Phase = "new"
-    round_no: int = 0
-    round: engine.Round | None = None  # never mutated once inside a state
-    shuffle: tuple[int, ...] = ()
-    chain: tuple[Placed, ...] = ()
-    history: tuple[Action, ...] = ()
-    sheets: Sheets = field(default_factory=lambda: Sheets((), (), ()))
-    records: tuple[RoundRecord, ...] = ()
-    goats: tuple[int, ...] = ()
-    ranking: tuple[int, ...] = ()
-
-    @property
-    def n_players(self) -> int:
-        return len(self.seats)
-
-    @property
-    def n_sides(self) -> int:
-        return n_sides(self.n_players, self.rules)
-
-    @property
-    def turn(self) -> int:
-        """Seat to move (-1 when nobody is to move)."""
-        r = self.round
-        return r.turn if self.phase == "playing" and r is not None and not r.over else -1
-
-    def legal_moves(self) -> LegalMoves:
-        """The commands the seat to move may give (none outside a round)."""
-        if self.phase != "playing" or self.round is None:
-            return NO_MOVES
-        return LegalMoves.of(engine.legal_moves(self.round))
-
-    def hand(self, seat: int) -> int:
-        """A seat's hand as a mask (0 outside a round)."""
-        return self.round.hands[seat] if self.round is not None else 0
-
-
-def freeze(b: StateBuilder) -> GameState:
-    """The state the builder holds now; the builder may go on (it copies its round first).
-
-    Compiled in ``koza.core.snapshot``, which a game being played calls directly.
-    """
-    return _snapshot_freeze()(b)
-
-
-@cache
-def _snapshot_freeze() -> Callable[[StateBuilder], GameState]:
-    """``koza.core.snapshot.freeze``, imported on first use (it imports this module)."""
-    from koza.core.snapshot import freeze as compiled
-
-    return compiled
+from koza.core.snapshot import freeze as freeze
 
 
 def thaw(state: GameState) -> StateBuilder:

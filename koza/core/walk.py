@@ -17,35 +17,23 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Generic, TypeVar
 
-from koza.core.events import (
-    DealVoided,
-    DoublesPlayed,
-    Event,
-    GameCreated,
-    GameOver,
-    RoundDealt,
-    RoundScored,
-    TileDrawn,
-    TilePlayed,
-    TurnPassed,
-)
+from koza.core import events
+from koza.core.events import EVENT_TYPES, Event, MoveEvent
 from koza.core.state import GameState, ReplayError, apply_event
 
 T = TypeVar("T")
 R = TypeVar("R")
 
-MoveEvent = TilePlayed | DoublesPlayed | TileDrawn | TurnPassed
-
 METHOD_OF: dict[type, str] = {
-    GameCreated: "created",
-    RoundDealt: "dealt",
-    DealVoided: "voided",
-    TilePlayed: "played",
-    DoublesPlayed: "doubles",
-    TileDrawn: "drew",
-    TurnPassed: "passed",
-    RoundScored: "scored",
-    GameOver: "over",
+    events.GameCreated: "created",
+    events.RoundDealt: "dealt",
+    events.DealVoided: "voided",
+    events.TilePlayed: "played",
+    events.DoublesPlayed: "doubles",
+    events.TileDrawn: "drew",
+    events.TurnPassed: "passed",
+    events.RoundScored: "scored",
+    events.GameOver: "over",
 }
 """The visitor method called for each kind of event."""
 
@@ -59,35 +47,35 @@ class EventVisitor(Generic[T, R]):
         """Any event the visitor has no method of its own for."""
         raise NotImplementedError(f"{type(self).__name__} does not handle {ev.type}")
 
-    def created(self, ev: GameCreated) -> T:
+    def created(self, ev: events.GameCreated) -> T:
         return self.event(ev)
 
-    def dealt(self, ev: RoundDealt) -> T:
+    def dealt(self, ev: events.RoundDealt) -> T:
         return self.event(ev)
 
-    def voided(self, ev: DealVoided) -> T:
+    def voided(self, ev: events.DealVoided) -> T:
         return self.event(ev)
 
     def move(self, ev: MoveEvent) -> T:
         """Any move (a play, doubles, a draw or a pass) without a method of its own."""
         return self.event(ev)
 
-    def played(self, ev: TilePlayed) -> T:
+    def played(self, ev: events.TilePlayed) -> T:
         return self.move(ev)
 
-    def doubles(self, ev: DoublesPlayed) -> T:
+    def doubles(self, ev: events.DoublesPlayed) -> T:
         return self.move(ev)
 
-    def drew(self, ev: TileDrawn) -> T:
+    def drew(self, ev: events.TileDrawn) -> T:
         return self.move(ev)
 
-    def passed(self, ev: TurnPassed) -> T:
+    def passed(self, ev: events.TurnPassed) -> T:
         return self.move(ev)
 
-    def scored(self, ev: RoundScored) -> T:
+    def scored(self, ev: events.RoundScored) -> T:
         return self.event(ev)
 
-    def over(self, ev: GameOver) -> T:
+    def over(self, ev: events.GameOver) -> T:
         return self.event(ev)
 
     def result(self) -> R:
@@ -130,4 +118,4 @@ class Fold(EventVisitor[None, GameState]):
 
     def handlers(self) -> dict[type, Callable[[Any], None]]:
         # The fold treats every kind alike: skip the per-kind indirection on this hot path.
-        return dict.fromkeys(METHOD_OF, self.event)
+        return dict.fromkeys(EVENT_TYPES, self.event)

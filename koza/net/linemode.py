@@ -20,17 +20,9 @@ from koza.core.tiles import tile_name
 from koza.core.view import SeatView
 from koza.i18n.refusals import from_server, said_here
 from koza.i18n.strings import t
+from koza.net import protocol
 from koza.net.client import KozaClient
-from koza.net.protocol import (
-    QUICK_PHRASES,
-    Away,
-    ChatLine,
-    Error,
-    QuickLine,
-    Refused,
-    RoomState,
-    ViewUpdate,
-)
+from koza.net.protocol import QUICK_PHRASES
 from koza.net.scripted import autoplay
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
@@ -119,7 +111,7 @@ def render(view: SeatView) -> list[str]:
 
 def show(msg: Any, client: KozaClient, out: TextIO) -> None:
     names = client.view.names if client.view is not None else ()
-    if isinstance(msg, ViewUpdate):
+    if isinstance(msg, protocol.ViewUpdate):
         you = client.view.seat if client.view is not None else -1
         for ev in msg.events:
             line = describe_event(ev, names, you)
@@ -127,21 +119,21 @@ def show(msg: Any, client: KozaClient, out: TextIO) -> None:
                 print(line, file=out)
         if client.view is not None:
             print("\n".join(render(client.view)), file=out)
-    elif isinstance(msg, ChatLine):
+    elif isinstance(msg, protocol.ChatLine):
         print(f"<{plain(msg.name)}> {plain(msg.text)}", file=out)
-    elif isinstance(msg, QuickLine):
+    elif isinstance(msg, protocol.QuickLine):
         print(f"<{plain(msg.name)}> {t(f'net.phrase.{msg.phrase}')}", file=out)
-    elif isinstance(msg, Away):
+    elif isinstance(msg, protocol.Away):
         left = f"{msg.seconds_left:.0f}"
         state = t("lines.bot_plays") if msg.bot_playing else t("lines.seconds_left", secs=left)
         print(t("lines.away", seat=msg.seat + 1, state=state), file=out)
-    elif isinstance(msg, Refused):
+    elif isinstance(msg, protocol.Refused):
         reason = plain(_said(msg.key, msg.values, msg.reason))
         print(t("lines.not_played", reason=reason), file=out)
-    elif isinstance(msg, Error):
+    elif isinstance(msg, protocol.Error):
         message = plain(_said(msg.key, msg.values, msg.message))
         print(t("lines.server_says", message=message), file=out)
-    elif isinstance(msg, RoomState) and not msg.started:
+    elif isinstance(msg, protocol.RoomState) and not msg.started:
         seats = ", ".join(
             f"{i + 1}) {plain(s.name) if s.name else t('lines.open_seat')}"
             for i, s in enumerate(msg.seats)

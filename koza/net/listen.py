@@ -8,14 +8,21 @@ import gc
 import logging
 import ssl
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from websockets.asyncio.server import Server, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
 
 from koza.net.protocol import MAX_FRAME
 
-if TYPE_CHECKING:
-    from koza.net.server import KozaServer
+
+class Served(Protocol):
+    """What ``start`` needs of the server (``KozaServer``): its handler and idle sweeper."""
+
+    sweeper: asyncio.Task[None] | None
+
+    async def handle(self, ws: ServerConnection) -> None: ...
+
+    async def pause_idle(self) -> None: ...
 
 
 COLLECT_AFTER = (20_000, 50, 100)  # the collector's thresholds (Python's: 700, 10, 10)
@@ -39,9 +46,7 @@ def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
     return ctx
 
 
-async def start(
-    koza: KozaServer, host: str, port: int, tls: ssl.SSLContext | None = None
-) -> Server:
+async def start(koza: Served, host: str, port: int, tls: ssl.SSLContext | None = None) -> Server:
     """Listen (``port`` 0: any free port) and serve until the returned server closes."""
     if koza.sweeper is None:
         koza.sweeper = asyncio.create_task(koza.pause_idle())

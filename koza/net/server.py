@@ -24,33 +24,10 @@ from websockets.exceptions import ConnectionClosed
 from koza import __version__
 from koza.core.text import one_line
 from koza.i18n.says import Said
-from koza.net import guard
+from koza.net import guard, protocol
 from koza.net.connection import Conn
 from koza.net.listen import start, tls_context
-from koza.net.protocol import (
-    CLIENT_MESSAGES,
-    Chat,
-    ChatLine,
-    CreateRoom,
-    Hello,
-    Join,
-    Joined,
-    ListRooms,
-    Lobby,
-    NextRound,
-    PickSeat,
-    PlayCommand,
-    ProtocolError,
-    Quick,
-    QuickLine,
-    Refused,
-    Rejoin,
-    Start,
-    Watch,
-    Welcome,
-    decode,
-    encode,
-)
+from koza.net.protocol import CLIENT_MESSAGES, ProtocolError, decode, encode
 from koza.net.room import Room
 from koza.net.seats import clean_name
 from koza.net.server_rooms import ServerRooms
@@ -127,16 +104,19 @@ class KozaServer(ServerRooms):
                 await asyncio.wait_for(conn.writer, 5)
 
     async def _dispatch(self, conn: Conn, msg: Any) -> None:
-        if isinstance(msg, Hello | Join | Rejoin | Watch | CreateRoom):
+        if isinstance(
+            msg,
+            protocol.Hello | protocol.Join | protocol.Rejoin | protocol.Watch | protocol.CreateRoom,
+        ):
             locked = self.guard.locked_for(conn.address)
             if locked > 0:
                 raise ProtocolError("rate", "locked_out", seconds=int(locked) + 1)
-        if isinstance(msg, Hello):
+        if isinstance(msg, protocol.Hello):
             if self.password is not None and not guard.same_secret(msg.password, self.password):
                 raise ProtocolError("forbidden", "wrong_server_password")
             conn.greeted = True
             conn.deltas = msg.deltas
-            conn.send(encode(Welcome(server=__version__)))
+            conn.send(encode(protocol.Welcome(server=__version__)))
             return
         if not conn.greeted:
             raise ProtocolError("forbidden", "hello_first")
@@ -160,14 +140,16 @@ class KozaServer(ServerRooms):
             for old in [m for m in room.slots[seat].members if isinstance(m, Conn)]:
                 old.error("replaced", Said.of("replaced"))
                 old.kick("seat taken over")  # one connection per seat
-        conn.send(encode(Joined(code=room.code, seat=-1 if seat is None else seat, token=token)))
+        conn.send(
+            encode(protocol.Joined(code=room.code, seat=-1 if seat is None else seat, token=token))
+        )
         room.attach(conn, last_seq)
 
-    async def _list(self, conn: Conn, msg: ListRooms) -> None:
+    async def _list(self, conn: Conn, msg: protocol.ListRooms) -> None:
         rooms = [r.info() for r in self.rooms.values() if r.record.public and not r.started]
-        conn.send(encode(Lobby(rooms=tuple(rooms[:100]))))
+        conn.send(encode(protocol.Lobby(rooms=tuple(rooms[:100]))))
 
-    async def _create(self, conn: Conn, msg: CreateRoom) -> None:
+    async def _create(self, conn: Conn, msg: protocol.CreateRoom) -> None:
         if conn.room is not None:
             raise ProtocolError("forbidden", "already_in_room", code=conn.room.code)
         room = self._new_room(msg, conn.address)
@@ -178,7 +160,7 @@ class KozaServer(ServerRooms):
         if not room.humans_wanted():
             await room.start()
 
-    async def _join(self, conn: Conn, msg: Join) -> None:
+    async def _join(self, conn: Conn, msg: protocol.Join) -> None:
         room = self._room(msg.code)
         if not room.password_ok(msg.password):
             raise ProtocolError("forbidden", "wrong_room_password")
@@ -189,7 +171,7 @@ class KozaServer(ServerRooms):
         if not room.humans_wanted():
             await room.start()
 
-    async def _rejoin(self, conn: Conn, msg: Rejoin) -> None:
+    async def _rejoin(self, conn: Conn, msg: protocol.Rejoin) -> None:
         room = self._room(msg.code)
         seat = room.seat_of_token(msg.token)
         if seat is None:
@@ -199,13 +181,13 @@ class KozaServer(ServerRooms):
         token = await room.renew_token_off_loop(seat)  # a stolen one stops working
         self._enter(conn, room, seat, token, msg.last_seq)
 
-    async def _watch(self, conn: Conn, msg: Watch) -> None:
+    async def _watch(self, conn: Conn, msg: protocol.Watch) -> None:
         room = self._room(msg.code)
         if not room.password_ok(msg.password):
             raise ProtocolError("forbidden", "wrong_room_password")
         self._enter(conn, room, None, None)
 
-    async def _start(self, conn: Conn, msg: Start) -> None:
+    async def _start(self, conn: Conn, msg: protocol.Start) -> None:
         room = self._seated(conn)
         if conn.seat != 0:
             raise ProtocolError("forbidden", "creator_starts")
@@ -213,15 +195,15 @@ class KozaServer(ServerRooms):
             raise ProtocolError("forbidden", "already_started")
         await room.start()
 
-    async def _pick_seat(self, conn: Conn, msg: PickSeat) -> None:
+    async def _pick_seat(self, conn: Conn, msg: protocol.PickSeat) -> None:
         room = self._seated(conn)
         if conn.seat is None:
             raise ProtocolError("forbidden", "watchers_do_not_play")
         seat = conn.seat
         room.move_seat(seat, msg.seat)
-        conn.send(encode(Joined(code=room.code, seat=msg.seat)))
+        conn.send(encode(protocol.Joined(code=room.code, seat=msg.seat)))
 
-    async def _command(self, conn: Conn, msg: PlayCommand) -> None:
+    async def _command(self, conn: Conn, msg: protocol.PlayCommand) -> None:
         room = self._seated(conn)
         if conn.seat is None:
             raise ProtocolError("forbidden", "watchers_do_not_play")
@@ -229,7 +211,7 @@ class KozaServer(ServerRooms):
         if reason is not None:
             conn.send(encode(refused(msg.seq, reason)))
 
-    async def _next_round(self, conn: Conn, msg: NextRound) -> None:
+    async def _next_round(self, conn: Conn, msg: protocol.NextRound) -> None:
         room = self._seated(conn)
         if conn.seat is None:
             raise ProtocolError("forbidden", "watchers_do_not_deal")
@@ -245,32 +227,32 @@ class KozaServer(ServerRooms):
         name = "watcher" if conn.seat is None else room.slots[conn.seat].record.name or "?"
         return room, seat, name
 
-    async def _chat(self, conn: Conn, msg: Chat) -> None:
+    async def _chat(self, conn: Conn, msg: protocol.Chat) -> None:
         text = one_line(msg.text)
         if not text:
             raise ProtocolError("invalid", "empty_chat")
         room, seat, name = self._speaker(conn)
-        room.broadcast(encode(ChatLine(seat=seat, name=name, text=text)))
+        room.broadcast(encode(protocol.ChatLine(seat=seat, name=name, text=text)))
 
-    async def _quick(self, conn: Conn, msg: Quick) -> None:
+    async def _quick(self, conn: Conn, msg: protocol.Quick) -> None:
         room, seat, name = self._speaker(conn)
-        room.broadcast(encode(QuickLine(seat=seat, name=name, phrase=msg.phrase)))
+        room.broadcast(encode(protocol.QuickLine(seat=seat, name=name, phrase=msg.phrase)))
 
     _HANDLERS: dict[type, Callable[[KozaServer, Conn, Any], Any]] = {
-        ListRooms: _list,
-        CreateRoom: _create,
-        Join: _join,
-        Rejoin: _rejoin,
-        Watch: _watch,
-        Start: _start,
-        PickSeat: _pick_seat,
-        PlayCommand: _command,
-        NextRound: _next_round,
-        Chat: _chat,
-        Quick: _quick,
+        protocol.ListRooms: _list,
+        protocol.CreateRoom: _create,
+        protocol.Join: _join,
+        protocol.Rejoin: _rejoin,
+        protocol.Watch: _watch,
+        protocol.Start: _start,
+        protocol.PickSeat: _pick_seat,
+        protocol.PlayCommand: _command,
+        protocol.NextRound: _next_round,
+        protocol.Chat: _chat,
+        protocol.Quick: _quick,
     }
 
 
-def refused(seq: int, said: Said) -> Refused:
+def refused(seq: int, said: Said) -> protocol.Refused:
     """The ``Refused`` that says ``said`` about the move made at event ``seq``."""
-    return Refused(seq=seq, reason=str(said), key=said.catalogue_key, values=said.values)
+    return protocol.Refused(seq=seq, reason=str(said), key=said.catalogue_key, values=said.values)

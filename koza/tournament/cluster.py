@@ -14,7 +14,7 @@ from typing import Any
 
 from koza.core.problems import Explained
 from koza.tournament.parallel import Chunk, Played, Workers, play_chunk
-from koza.tournament.runner import Setup
+from koza.tournament.units import Setup
 
 INSTALL_HINT = "pip install 'koza[cluster]'"
 CONNECT_TIMEOUT = "10s"

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from multiprocessing import get_context
 
-from koza.tournament.runner import OrderResult, Setup, play_order, seat_orders
+from koza.tournament.units import OrderResult, Setup, play_order, seat_orders
 
 Item = tuple[int, int]  # (unit index, seat order number)
 Played = tuple[int, int, OrderResult]

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from koza.bots.rollout import GOAT_WEIGHT
-from koza.coach.playouts import Outcome, Playouts
+from koza.coach.playouts import Outcome, Playouts, first_playouts
 from koza.coach.review import (
     THRESHOLDS,
     MonteCarloJudge,
@@ -188,3 +188,14 @@ def test_the_measurement_reports_the_goals_figures(capsys: pytest.CaptureFixture
     assert figures["positions"] == 3 and 0 <= figures["same_best_two_seeds"] <= 1
     assert figures["marked_interval_reaches_0"] == 0
     assert all(r.reference_cost >= 0 for r in rows)  # the reference's own best is at least as good
+
+
+def test_first_playouts_play_the_bots_own_deals_or_none_without_a_move() -> None:
+    game, view = position(5, lambda v: len(v.legal) >= 2)
+    playouts = first_playouts(view, 3, samples=10)
+    assert playouts is not None and playouts.deals == playouts.first_deals() > 0
+    waiting = seat_view(game.state, (view.seat + 1) % 3)  # not its turn: no legal move
+    assert first_playouts(waiting, 3, samples=10) is None
+    for face_up in (view, waiting):  # what the seat cannot know is refused, turn or not
+        with pytest.raises(ValueError, match="own view"):
+            first_playouts(seat_view(game.state, face_up.seat, face_up=True), 3, samples=10)

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import typing
 from pathlib import Path
 
 import pytest
 from support.deals import random_game
 
-from koza.core.events import Event, SeatInfo
+from koza.core import fold
+from koza.core.events import (
+    EVENT_ADAPTER,
+    EVENT_TYPES,
+    MOVE_EVENTS,
+    Event,
+    GameCreated,
+    SeatInfo,
+)
 from koza.core.rules import RuleSet
 from koza.core.state import GameState, apply_event, replay
 from koza.core.walk import METHOD_OF, EventVisitor, Fold, visit, walk
@@ -134,3 +143,17 @@ def test_the_list_reads_only_the_ends_and_resume_still_picks_a_sound_save(tmp_pa
     with pytest.raises(SaveError):
         load(damaged)
     assert latest_unfinished(tmp_path) == sound
+
+
+def test_the_event_types_are_listed_once_and_everything_reads_that_list() -> None:
+    union = typing.get_args(typing.get_args(Event)[0])
+    assert union == EVENT_TYPES and len(set(EVENT_TYPES)) == len(EVENT_TYPES) == 9
+    assert set(MOVE_EVENTS) < set(EVENT_TYPES)
+    assert set(METHOD_OF) == set(EVENT_TYPES)  # the walk dispatches every type
+    assert len(set(METHOD_OF.values())) == len(EVENT_TYPES)  # each to its own method
+    # the fold takes every type but the first: as a move, or by a handler of its own
+    assert set(fold._MOVES) == set(MOVE_EVENTS)
+    assert set(EVENT_TYPES) - set(fold._MOVES) - set(fold._HANDLERS) == {GameCreated}
+    # the adapter reads each of them, and only them, from its discriminator
+    mapping = EVENT_ADAPTER.json_schema()["discriminator"]["mapping"]
+    assert set(mapping) == {kind.model_fields["type"].default for kind in EVENT_TYPES}
