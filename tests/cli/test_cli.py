@@ -258,7 +258,7 @@ def test_app_not_available_yet(
 
 
 def test_parser_is_built_from_one_function_per_subcommand() -> None:
-    from koza.cli.main import main as cli
+    from koza.cli import main as cli
 
     names = [f.__name__ for f in cli.SUBCOMMANDS]
     assert all(n.startswith("add_") and n.endswith("_parser") for n in names)

@@ -16,7 +16,7 @@ from koza.core.commands import CommandError, command_from_json
 from koza.core.problems import PROBLEMS, Problem
 from koza.core.rules import RuleError, RuleSet
 from koza.i18n import strings
-from koza.i18n.problems import say_error
+from koza.i18n.problems import cannot_open, say_error
 from koza.storage.savefile import SaveError, check_path, load, os_error
 
 LANGS = ["ru", "ka"]
@@ -212,6 +212,6 @@ def test_the_app_says_why_a_save_cannot_be_opened_in_the_language(
     with pytest.raises(SaveError) as caught:
         load(tmp_path / "empty.koza.jsonl")
     strings.use_language(lang)
-    text = strings.cannot_open(tmp_path / "empty.koza.jsonl", caught.value)
+    text = cannot_open(tmp_path / "empty.koza.jsonl", caught.value)
     assert text.count(str(tmp_path)) == 1  # the file is named once
     assert english(text) == set(), text

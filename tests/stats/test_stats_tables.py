@@ -8,9 +8,10 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from koza.cli.stats import COLUMNS as CLI_COLUMNS
-from koza.cli.stats import player_label, table_lines
+from koza.cli.stats import table_lines
+from koza.stats.cells import player_label
 from koza.stats.figures import PlayerFigures, SeatGame
-from koza.tui.screens.stats import COLUMNS, NAME_WIDTH, player_name, row_of
+from koza.tui.screens.stats import COLUMNS, NAME_WIDTH, row_of
 
 LENGTHS = st.one_of(st.sampled_from((0, 1, 12, 13, 1000)), st.integers(0, 1000))
 NAMES = st.one_of(
@@ -49,7 +50,7 @@ def test_the_command_line_table_keeps_names_whole_and_columns_aligned(
     heads, rows = lines[: len(lines) - len(players)], lines[len(lines) - len(players) :]
     assert 1 <= len(heads) <= 2 and len(rows) == len(players)
     for line, p in zip(rows, players, strict=True):
-        assert line.startswith(player_label(p) + " ")  # the whole name, never cut
+        assert line.startswith(player_label(p, "stats.cli_bot") + " ")  # the whole name, never cut
         assert "…" not in line
         assert len(line.split()[-len(CLI_COLUMNS) :]) == len(CLI_COLUMNS)
     assert len({len(line) for line in rows}) <= 1  # every row as wide as the others
@@ -66,7 +67,7 @@ def test_a_screen_row_has_a_cell_per_column_and_counts_add_up(
     cells = row_of(p)
     lines = cells[0].split("\n")
     assert all(len(line) <= NAME_WIDTH for line in lines)  # a long name wraps...
-    assert "".join("".join(lines).split()) == "".join(player_name(p).split())  # ...whole
+    assert "".join("".join(lines).split()) == "".join(player_label(p).split())  # ...whole
     row = [cell.strip() for cell in cells]
     assert len(row) == len(COLUMNS)
     assert int(row[1]) + int(row[2]) == games  # done + not done
