@@ -85,13 +85,14 @@ def test_thaw_copies_the_round_before_changing_it() -> None:
 @pytest.mark.parametrize("enabled", [True, False])
 def test_the_collector_is_paused_during_a_fold_and_restored_after(enabled: bool) -> None:
     was = gc.isenabled()
+    frozen_before = gc.get_freeze_count()  # an in-process koza server freezes what it loaded
     try:
         gc.enable() if enabled else gc.disable()
         with pytest.raises(ReplayError), paused_gc():
             assert not gc.isenabled()
             raise ReplayError("a refusal in the middle")
         assert gc.isenabled() == enabled
-        assert gc.get_freeze_count() == 0  # the fold's objects are not left frozen
+        assert gc.get_freeze_count() <= frozen_before  # the fold's objects are not left frozen
     finally:
         gc.enable() if was else gc.disable()
 
