@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from koza.i18n.problems import say_error
 from koza.storage.savefile import SaveError
 from koza.tui.dialogs import RoundOverScreen
-from koza.tui.table.score_plot import GameOverPlotScreen
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -71,6 +70,8 @@ class RoundEnd:
                 return
             st = self.session.game.state
             if st.phase == "game_over":
+                from koza.tui.table.score_plot import GameOverPlotScreen  # plotting: imported late
+
                 self._dialog = True
                 rematch = callable(getattr(self.app, "rematch", None))
                 notes = self.hint_notes()
