@@ -5,6 +5,9 @@ Textual keeps its parsed CSS in a cache of each app's own stylesheet, so every n
 widget defaults again.  The rules a parse gives depend only on the CSS, where it came
 from, its scope and the theme's variables, and Textual never changes them once parsed
 (one app already reuses them on every re-parse), so apps in one process can share them.
+Textual's ``reparse`` (run when a screen brings CSS not read before, or the theme changes)
+parses every source again in a plain ``Stylesheet``; here it goes through the shared store,
+so only the new source is parsed.
 """
 
 from __future__ import annotations
@@ -47,6 +50,27 @@ class SharedParseStylesheet(Stylesheet):
                 self._parsed.clear()
             self._parsed[key] = parsed
         return parsed
+
+    def reparse(self) -> None:
+        """Textual's ``reparse``, with the fresh stylesheet sharing the parses."""
+        fresh = SharedParseStylesheet(variables=self._variables)
+        for read_from, source in self.source.items():
+            fresh.add_source(
+                source.content,
+                read_from=read_from,
+                is_default_css=source.is_defaults,
+                tie_breaker=source.tie_breaker,
+                scope=source.scope,
+            )
+        try:
+            fresh.parse()
+        except Exception:
+            self._invalid_css.update(fresh._invalid_css)  # as Textual: never parsed again
+            raise
+        self._rules = fresh.rules
+        self._rules_map = None
+        self.source = fresh.source
+        self._require_parse = False
 
 
 def share_parsed_css(app: App[Any]) -> None:

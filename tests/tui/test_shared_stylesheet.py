@@ -7,7 +7,10 @@ from typing import Any
 
 import pytest
 import textual.css.stylesheet as textual_stylesheet
+from textual.app import ComposeResult
 from textual.css.stylesheet import Stylesheet
+from textual.screen import Screen
+from textual.widgets import Static
 
 from koza.tui.app import KozaApp
 from koza.tui.shared_stylesheet import SharedParseStylesheet
@@ -90,3 +93,26 @@ async def test_another_theme_parses_again_with_its_own_colours(
         assert len(parses) > parsed  # the theme's variables give other rules
         assert app.screen.styles.background != background
         assert rules_of(app.stylesheet) == rules_of(plain_copy(app.stylesheet))
+
+
+class NewCssScreen(Screen[None]):
+    """A screen bringing CSS no other screen has."""
+
+    CSS = "#new-css-line { color: red; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static("new", id="new-css-line")
+
+
+async def test_a_screen_with_new_css_parses_only_that_css(
+    tmp_path: Path, parses: list[str]
+) -> None:
+    app = KozaApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = len(parses)
+        await app.push_screen(NewCssScreen())  # Textual re-parses the sheet with it
+        await pilot.pause()
+        assert parses[before:] == [NewCssScreen.CSS]
+        assert rules_of(app.stylesheet) == rules_of(plain_copy(app.stylesheet))
+        assert app.screen.query_one("#new-css-line").styles.color.rgb == (255, 0, 0)
