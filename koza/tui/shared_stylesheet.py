@@ -20,8 +20,9 @@ if TYPE_CHECKING:
     from textual.app import App
     from textual.css.model import RuleSet
     from textual.css.types import CSSLocation
+    from textual.screen import Screen
 
-__all__ = ["SharedParseStylesheet", "share_parsed_css"]
+__all__ = ["SharedParseStylesheet", "read_css_ahead", "share_parsed_css"]
 
 KEPT = 4096  # parses kept: a few hundred per theme; past this the store starts afresh
 
@@ -76,3 +77,14 @@ class SharedParseStylesheet(Stylesheet):
 def share_parsed_css(app: App[Any]) -> None:
     """Give ``app`` (in its ``__init__``, before it reads any CSS) the shared stylesheet."""
     app.stylesheet = SharedParseStylesheet(variables=app.get_css_variables())
+
+
+def read_css_ahead(app: App[Any], screen: Screen[Any]) -> None:
+    """Add the CSS files of ``screen`` (not yet shown) to ``app``'s stylesheet now.
+
+    Textual reads a screen's files when it is first pushed and then restyles every widget
+    of every screen; read before the widgets below it are styled, they are styled once.
+    """
+    for path in screen.css_path:
+        if not app.stylesheet.has_source(str(path), ""):
+            app.stylesheet.read(path)

@@ -12,7 +12,8 @@ from textual.css.stylesheet import Stylesheet
 from textual.screen import Screen
 from textual.widgets import Static
 
-from koza.tui.app import KozaApp
+from koza.tui.app import KozaApp, Services
+from koza.tui.screens.menu import MenuScreen
 from koza.tui.shared_stylesheet import SharedParseStylesheet
 
 SIZE = (80, 24)
@@ -116,3 +117,36 @@ async def test_a_screen_with_new_css_parses_only_that_css(
         assert parses[before:] == [NewCssScreen.CSS]
         assert rules_of(app.stylesheet) == rules_of(plain_copy(app.stylesheet))
         assert app.screen.query_one("#new-css-line").styles.color.rgb == (255, 0, 0)
+
+
+async def test_resuming_reads_the_tables_css_before_styling_the_menu(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    css = tmp_path / "stub_table.tcss"
+    css.write_text("#stub-cell { width: 7; }")
+
+    class StubTable(Screen[None]):
+        CSS_PATH = str(css)
+
+        def __init__(self, session: object) -> None:
+            super().__init__()
+
+        def compose(self) -> ComposeResult:
+            yield Static("table", id="stub-cell")
+
+    reparses: list[int] = []
+    reparse = SharedParseStylesheet.reparse
+
+    def counted(sheet: SharedParseStylesheet) -> None:
+        reparses.append(1)
+        reparse(sheet)
+
+    monkeypatch.setattr(SharedParseStylesheet, "reparse", counted)
+    app = KozaApp(tmp_path, services=Services(table=StubTable), session=object())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StubTable)
+        assert isinstance(app.screen_stack[-2], MenuScreen)
+        assert app.screen.query_one("#stub-cell").styles.width is not None
+        assert app.screen.query_one("#stub-cell").styles.width.value == 7
+        assert reparses == []  # the menu and the table were each styled once
