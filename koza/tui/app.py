@@ -168,7 +168,7 @@ class KozaApp(App[int]):
         table = self._table_or_none(session) if session is not None else None
         if table is not None:
             read_css_ahead(self, table)  # before the menu is styled: its push restyles nothing
-        await self.push_screen(MenuScreen())
+        await self.push_screen(MenuScreen(covered=table is not None))
         if session is not None:
             await self._push_table(session, table)
         if self._on_start is not None:
