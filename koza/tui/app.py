@@ -31,7 +31,7 @@ from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
 from koza.i18n.problems import say_error
 from koza.tui.settings import SETTINGS_FILE, read_settings, write_setting
-from koza.tui.shared_stylesheet import read_css_ahead, share_parsed_css
+from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.strings import bot_help, cannot_open, t
 
 if TYPE_CHECKING:
@@ -159,6 +159,7 @@ class KozaApp(App[int]):
 
     async def on_mount(self) -> None:
         from koza.tui.screens.menu import MenuScreen
+        from koza.tui.shared_stylesheet import read_css_ahead
 
         if self.remembers_settings:  # the theme and the language
             self._load_settings()

@@ -14,13 +14,12 @@ from pathlib import Path
 
 import koza
 from koza.core.events import SeatInfo
-from koza.session import Session
+from koza.tui.app import Services
 
 RESUME_AND_LIST = """
 import sys
 from pathlib import Path
-from koza.session import Session
-from koza.tui.app import KozaApp
+from koza.tui.app import KozaApp, Services
 
 path = Path(sys.argv[1])
 loaded = []
@@ -30,7 +29,7 @@ def drawn():
     loaded.extend(sorted(sys.modules))
     app.exit()
 
-app = KozaApp(path.parent, session=Session.open(path), on_table_drawn=drawn)
+app = KozaApp(path.parent, session=Services().open(path), on_table_drawn=drawn)
 app.run(headless=True, size=(100, 30))
 print("\\n".join(loaded))
 """
@@ -38,8 +37,6 @@ print("\\n".join(loaded))
 LATER = (
     "plotext",  # the score plots after a game
     "textual_plotext",
-    "koza.tui.plots",
-    "koza.tui.table.score_plot",
     "koza.coach.evaluate",  # hints, at the first one asked
     "koza.coach.hint_values",
     "koza.coach.playouts",
@@ -47,6 +44,7 @@ LATER = (
     "koza.tournament",
     "koza.lessons",
 )
+PLOTS = ("plots", "score_plot")  # koza's plot widgets, wherever they live
 NET_WORDS = {"koza.net", "koza.net.says"}  # the texts a server may say are catalogue keys
 
 
@@ -66,11 +64,13 @@ def modules_when_drawn(save: Path) -> tuple[str, list[str]]:
 
 def test_resuming_draws_the_table_before_plots_hints_stats_or_network(tmp_path: Path) -> None:
     seats = [SeatInfo(name="You"), SeatInfo(name="Bot 1", kind="bot", bot="random")]
-    with Session.create(seats, seed=5, save_dir=tmp_path, sync=False) as session:
-        save = session.path
+    session = Services().create(seats, None, 5, tmp_path)
+    save = session.path
+    session.close()
     top, modules = modules_when_drawn(save)
     assert top == "TableScreen"
     assert "koza.tui.table.screen" in modules
     early = [m for m in modules if m in LATER or m.startswith(tuple(f"{p}." for p in LATER))]
+    early += [m for m in modules if m.startswith("koza.") and m.rsplit(".", 1)[-1] in PLOTS]
     assert early == []
     assert [m for m in modules if m.startswith("koza.net") and m not in NET_WORDS] == []
