@@ -23,9 +23,11 @@ $(BUILT): $(STAMP) $(HOT)
 	touch $(BUILT)
 
 # koza's byte-code written ahead (as pip does for a wheel), again whenever a source
-# changes: koza starts without compiling itself even where PYTHONDONTWRITEBYTECODE is set
-$(BYTECODE): $(BUILT) $(shell find koza -name '*.py')
+# changes: koza starts without compiling itself even where PYTHONDONTWRITEBYTECODE is set;
+# and the translated catalogues compiled to .mo, so a start in Russian skips Babel
+$(BYTECODE): $(BUILT) $(shell find koza -name '*.py') $(wildcard koza/locale/*/LC_MESSAGES/*.po)
 	$(BIN)/python -m compileall -q koza
+	$(BIN)/python -c 'from koza.i18n.catalog import write_compiled; write_compiled()'
 	touch $(BYTECODE)
 
 play: $(BYTECODE)

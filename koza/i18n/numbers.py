@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from functools import cache
 
-from babel.numbers import get_decimal_symbol
-
 FLOAT_TYPES = set("eEfFgGn%")
 
 
 @cache
 def decimal_sign(lang: str) -> str:
     """The sign between whole and fraction in ``lang`` ("," for ru and ka)."""
+    if lang == "en":
+        return "."  # Babel's own, without importing it at every start
+    from babel.numbers import get_decimal_symbol
+
     try:
         return get_decimal_symbol(lang)
     except (ValueError, LookupError):  # a language Babel does not know: the English sign

@@ -157,14 +157,19 @@ class KozaApp(App[int]):
 
     async def on_mount(self) -> None:
         from koza.tui.screens.menu import MenuScreen
+        from koza.tui.shared_stylesheet import read_css_ahead
 
         if self.remembers_settings:  # the theme and the language
             self._load_settings()
             self.theme_changed_signal.subscribe(self, lambda th: self.remember("theme", th.name))
 
-        await self.push_screen(MenuScreen())
-        if self._first_session is not None:
-            await self.open_table(self._first_session)
+        session = self._first_session
+        table = self._table_or_none(session) if session is not None else None
+        if table is not None:
+            read_css_ahead(self, table)  # before the menu is styled: its push restyles nothing
+        await self.push_screen(MenuScreen(covered=table is not None))
+        if session is not None:
+            await self._push_table(session, table)
         if self._on_start is not None:
             self._on_start(self)
         self._check_size(self.size.width, self.size.height)
@@ -259,9 +264,17 @@ class KozaApp(App[int]):
 
     async def open_table(self, session: Any) -> None:
         """Show a session's table on top of the menu (its save is closed when it leaves)."""
+        await self._push_table(session, self._table_or_none(session))
+
+    def _table_or_none(self, session: Any) -> Screen[Any] | None:
+        """The table screen for ``session``; None when the table cannot be imported."""
         try:
-            screen = self.services.table(session)
+            return self.services.table(session)
         except ImportError:
+            return None
+
+    async def _push_table(self, session: Any, screen: Screen[Any] | None) -> None:
+        if screen is None:
             self._sessions.append((session, None))
             self.notify(t("app.no_table"), severity="warning")
             return

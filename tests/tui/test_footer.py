@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from support.waiting import until
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -55,3 +56,25 @@ async def test_the_footer_keeps_its_keys_until_they_change() -> None:
         screen.refresh_bindings()  # p now works: the footer is drawn again
         await until(pilot, lambda: not keys()["p"].has_class("-disabled"), "p enabled")
         assert keys()["d"] is not before["d"] and keys()["d"].description == "Draw"
+
+
+async def test_the_footer_shows_its_keys_from_the_start_without_rebuilding(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rebuilt: list[Footer] = []
+    recompose = Footer.recompose
+
+    async def counted(footer: Footer) -> None:
+        rebuilt.append(footer)
+        await recompose(footer)
+
+    monkeypatch.setattr(Footer, "recompose", counted)
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert {"d", "p"} <= {key.key for key in screen.query(FooterKey)}  # at its mount
+        screen.refresh_bindings()  # the screen's first word on its keys: the same keys
+        await pilot.pause()
+        await pilot.pause()
+        assert {"d", "p"} <= {key.key for key in screen.query(FooterKey)}
+        assert rebuilt == []

@@ -7,9 +7,13 @@ from typing import Any
 
 import pytest
 import textual.css.stylesheet as textual_stylesheet
+from textual.app import ComposeResult
 from textual.css.stylesheet import Stylesheet
+from textual.screen import Screen
+from textual.widgets import Static
 
-from koza.tui.app import KozaApp
+from koza.tui.app import KozaApp, Services
+from koza.tui.screens.menu import MenuScreen
 from koza.tui.shared_stylesheet import SharedParseStylesheet
 
 SIZE = (80, 24)
@@ -90,3 +94,59 @@ async def test_another_theme_parses_again_with_its_own_colours(
         assert len(parses) > parsed  # the theme's variables give other rules
         assert app.screen.styles.background != background
         assert rules_of(app.stylesheet) == rules_of(plain_copy(app.stylesheet))
+
+
+class NewCssScreen(Screen[None]):
+    """A screen bringing CSS no other screen has."""
+
+    CSS = "#new-css-line { color: red; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static("new", id="new-css-line")
+
+
+async def test_a_screen_with_new_css_parses_only_that_css(
+    tmp_path: Path, parses: list[str]
+) -> None:
+    app = KozaApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = len(parses)
+        await app.push_screen(NewCssScreen())  # Textual re-parses the sheet with it
+        await pilot.pause()
+        assert parses[before:] == [NewCssScreen.CSS]
+        assert rules_of(app.stylesheet) == rules_of(plain_copy(app.stylesheet))
+        assert app.screen.query_one("#new-css-line").styles.color.rgb == (255, 0, 0)
+
+
+async def test_resuming_reads_the_tables_css_before_styling_the_menu(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    css = tmp_path / "stub_table.tcss"
+    css.write_text("#stub-cell { width: 7; }")
+
+    class StubTable(Screen[None]):
+        CSS_PATH = str(css)
+
+        def __init__(self, session: object) -> None:
+            super().__init__()
+
+        def compose(self) -> ComposeResult:
+            yield Static("table", id="stub-cell")
+
+    reparses: list[int] = []
+    reparse = SharedParseStylesheet.reparse
+
+    def counted(sheet: SharedParseStylesheet) -> None:
+        reparses.append(1)
+        reparse(sheet)
+
+    monkeypatch.setattr(SharedParseStylesheet, "reparse", counted)
+    app = KozaApp(tmp_path, services=Services(table=StubTable), session=object())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StubTable)
+        assert isinstance(app.screen_stack[-2], MenuScreen)
+        assert app.screen.query_one("#stub-cell").styles.width is not None
+        assert app.screen.query_one("#stub-cell").styles.width.value == 7
+        assert reparses == []  # the menu and the table were each styled once

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from support.waiting import screen_text, until
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Input, Select, Static
@@ -191,3 +192,28 @@ async def test_menu_names_the_latest_unfinished_game(tmp_path: Path) -> None:
         await pilot.pause()
         line = str(app.screen.query_one("#menu-last", Static).render())
         assert "Ann, Bob" in line and "round 1" in line
+
+
+async def test_a_resumed_table_leaves_to_a_menu_built_only_then(tmp_path: Path) -> None:
+    class Resumed:
+        path = tmp_path / f"resumed{SUFFIX}"
+
+        def close(self) -> None: ...
+
+    fresh = make_app(tmp_path)
+    async with fresh.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: fresh.screen.query("FooterKey"), "the menu's footer keys")
+        expected = screen_text(fresh)
+    app = KozaApp(tmp_path, services=Services(table=StubTable), session=Resumed())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StubTable)
+        menu = app.screen_stack[-2]
+        assert isinstance(menu, MenuScreen) and not menu.children  # nothing built under the table
+        app.pop_screen()
+        await pilot.pause()
+        assert app.screen is menu and app.focused is menu.query_one("#menu")
+        await until(pilot, lambda: menu.query("FooterKey"), "the menu's footer keys")
+        assert screen_text(app) == expected  # its list, hint and footer keys, as at a fresh start
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)

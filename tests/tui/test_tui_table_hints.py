@@ -265,7 +265,7 @@ async def test_the_table_answers_keys_while_the_hint_is_weighed(
 ) -> None:
     import threading
 
-    import koza.tui.table.hints as hints_module
+    import koza.coach.hint_values as weighing
 
     release = threading.Event()
 
@@ -273,7 +273,7 @@ async def test_the_table_answers_keys_while_the_hint_is_weighed(
         release.wait(timeout=30)  # a long evaluation, held until the test lets it go
         return hint_values(view, seed=seed, samples=4)
 
-    monkeypatch.setattr(hints_module, "hint_values", slow_evaluate)
+    monkeypatch.setattr(weighing, "hint_values", slow_evaluate)  # looked up per hint
     session = HintedSession(tmp_path, ["Ann", "bot:Bob"], {0}, seed=3)
     app = TableApp(session, tile_style="digits")
     async with app.run_test(size=(100, 34)) as pilot:

@@ -70,11 +70,20 @@ class MenuScreen(StyledOnce, Screen[None]):
         Binding("escape", "quit_hint", t("menu.quit"), show=False),  # Esc never quits at once
     ]
 
+    def __init__(self, *, covered: bool = False) -> None:
+        """``covered``: a screen goes on top at once (a resumed table), so the menu builds
+        its widgets only when it is first uncovered, not on the way to that table."""
+        super().__init__()
+        self._unbuilt = covered
+        self._was_covered = False
+
     def action_quit_hint(self) -> None:
         """Esc on the first screen says how to quit instead of quitting (a stray Esc is common)."""
         self.notify(t("menu.quit_hint"))
 
     def compose(self) -> ComposeResult:
+        if self._unbuilt:
+            return
         with Vertical(id="menu-box"):
             yield Static(LOGO, id="menu-logo")
             yield Static(t("app.subtitle"), id="menu-subtitle")
@@ -90,9 +99,18 @@ class MenuScreen(StyledOnce, Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#menu", OptionList).focus()
+        if not self._unbuilt:
+            self.query_one("#menu", OptionList).focus()
 
-    def on_screen_resume(self) -> None:
+    def on_screen_suspend(self) -> None:
+        self._was_covered = True
+
+    async def on_screen_resume(self) -> None:
+        if self._unbuilt and self._was_covered:  # uncovered for the first time
+            self._unbuilt = False
+            await self.recompose()
+            self.on_mount()
+            self.refresh_bindings()  # the footer, new, shows the menu's keys
         koza_app(self).release_sessions()
         self.call_after_refresh(self._latest_if_shown)
 

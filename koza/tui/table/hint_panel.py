@@ -12,16 +12,19 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.events import Click
 from textual.message import Message
 from textual.widgets import Static
 
-from koza.coach.evaluate import MoveValue
 from koza.core.commands import Command, Draw, Play, PlayDoubles
 from koza.core.tiles import tile_name
 from koza.i18n.strings import t
+
+if TYPE_CHECKING:
+    from koza.coach.evaluate import MoveValue  # the coach and its bots load at the first hint
 
 BEST_MARK = "»"  # the turn marker ▶ is taken by the seats
 EQUAL_MARK = "="  # a move the deals cannot tell from the best

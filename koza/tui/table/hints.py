@@ -14,9 +14,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from koza.coach.evaluate import MoveValue, best
 from koza.coach.hint_record import HintRecord, read_hints, write_hints
-from koza.coach.hint_values import hint_values
 from koza.core.commands import Play, PlayDoubles
 from koza.core.view import SeatView, seat_view
 from koza.i18n.strings import about, t
@@ -26,6 +24,7 @@ if TYPE_CHECKING:
     from textual.app import App
     from textual.screen import Screen
 
+    from koza.coach.evaluate import MoveValue
     from koza.tui.table.runner import Session
     from koza.tui.table.scene import Scene
 
@@ -128,6 +127,8 @@ class Hints:
 
     def _weigh(self, view: SeatView, key: tuple[int, int]) -> None:
         """In the worker: the evaluation, handed back to the UI thread."""
+        from koza.coach.hint_values import hint_values  # the bots: imported at the first hint
+
         try:
             values: list[MoveValue] | str = hint_values(view, seed=view.seq)
         except Exception as exc:  # a hint must never take the table down
@@ -148,6 +149,8 @@ class Hints:
 
     def _mark_best(self, values: list[MoveValue]) -> None:
         """Select the best move's tile in the hand (a draw or a pass selects nothing new)."""
+        from koza.coach.evaluate import best
+
         top = best(values)
         if top is None or not self.my_turn():
             return

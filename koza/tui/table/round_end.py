@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from koza.i18n.problems import say_error
 from koza.storage.savefile import SaveError
 from koza.tui.table.parts import TableParts
-from koza.tui.table.score_plot import GameOverPlotScreen
 from koza.tui.widgets.dialogs import RoundOverScreen
 
 if TYPE_CHECKING:
@@ -51,6 +50,8 @@ class RoundEnd(TableParts):
                 return
             st = self.session.game.state
             if st.phase == "game_over":
+                from koza.tui.table.score_plot import GameOverPlotScreen  # plotting: imported late
+
                 self._dialog = True
                 rematch = callable(getattr(self.app, "rematch", None))
                 notes = self.hint_notes()

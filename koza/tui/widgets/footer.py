@@ -15,6 +15,7 @@ from rich.cells import cell_len
 from textual.widgets import Footer as TextualFooter
 
 if TYPE_CHECKING:
+    from textual.app import ComposeResult
     from textual.screen import Screen
 
 __all__ = ["Footer"]
@@ -55,6 +56,15 @@ class Footer(TextualFooter):
             return
         if self.is_attached and screen is self.screen:
             self.call_after_refresh(self._recompose_if_changed)
+
+    def compose(self) -> ComposeResult:
+        # The keys at once, as they stand when the footer is mounted (Textual's waits for
+        # the screen's first word on its bindings, then builds them: a second layout).
+        if self.is_attached and self.screen.is_current:
+            self.set_reactive(TextualFooter._bindings_ready, True)
+            self.fit_keys()
+            self._shown = self.keys_shown()
+        return super().compose()
 
     async def _recompose_if_changed(self) -> None:
         if not self.is_attached:
