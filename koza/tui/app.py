@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,8 +29,9 @@ import koza.tui.textual_words  # noqa: F401  (Textual's own key labels in koza's
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
 from koza.i18n.problems import cannot_open, say_error
-from koza.i18n.strings import bot_help, t
+from koza.i18n.strings import t
 from koza.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH
+from koza.tui.services import Services, bot_descriptions, bot_levels
 from koza.tui.settings import SETTINGS_FILE, read_settings, write_setting
 from koza.tui.shared_stylesheet import share_parsed_css
 
@@ -39,70 +39,11 @@ if TYPE_CHECKING:
     from textual.command import Provider
 
 
-def _create(
-    seats: Sequence[SeatInfo], rules: RuleSet | None, seed: int | None, save_dir: Path | None
-) -> Any:
-    from koza.play.session import Session
-
-    return Session.create(seats, rules=rules, seed=seed, save_dir=save_dir)
-
-
-def _open(path: Path) -> Any:
-    from koza.play.session import Session
-
-    return Session.open(path)
-
-
-def _list_saves(save_dir: Path | None) -> list[Any]:
-    from koza.storage.listing import list_saves
-
-    return list(list_saves(save_dir, include_bad=True))
-
-
-def _table(session: Any) -> Screen[Any]:
-    """The table for a session; a game of bots only is watched (with the watch keys)."""
-    from koza.tui.table.screen import TableScreen
-
-    seats = session.game.state.seats
-    if seats and all(s.kind == "bot" for s in seats) and getattr(session, "path", None):
-        from koza.tui.watch.screen import WatchScreen
-
-        return WatchScreen(session)
-    screen: Screen[Any] = TableScreen(session)
-    return screen
-
-
-@dataclass
-class Services:
-    """What the app needs from the rest of koza (swappable in tests)."""
-
-    create: Callable[[Sequence[SeatInfo], RuleSet | None, int | None, Path | None], Any] = _create
-    open: Callable[[Path], Any] = _open
-    list_saves: Callable[[Path | None], list[Any]] = _list_saves
-    table: Callable[[Any], Screen[Any]] = _table
-
-
 def koza_commands() -> type[Provider]:
     """The palette's koza commands, imported only when the palette opens."""
     from koza.tui.palette import KozaCommands
 
     return KozaCommands
-
-
-def bot_levels() -> tuple[str, ...]:
-    """The bot levels on offer (``koza.bots.BOT_LEVELS``, else just ``random``)."""
-    import koza.bots
-
-    levels = tuple(getattr(koza.bots, "BOT_LEVELS", ()) or ())
-    return levels or ("random",)
-
-
-def bot_descriptions() -> dict[str, str]:
-    """One line about each bot level (``koza.bots.BOT_DESCRIPTIONS``, translated), if any."""
-    import koza.bots
-
-    english = dict(getattr(koza.bots, "BOT_DESCRIPTIONS", {}) or {})
-    return {level: bot_help(level, text) for level, text in english.items()}
 
 
 SYSTEM_COMMANDS = {

@@ -147,7 +147,7 @@ async def test_the_palette_speaks_the_language_with_textuals_own_entries(tmp_pat
 
 
 async def test_bots_are_named_and_described_in_the_language(tmp_path: Path) -> None:
-    from koza.tui.app import bot_descriptions
+    from koza.tui.services import bot_descriptions
 
     speak("ka")
     assert strings.bot_name("montecarlo:fast") == "მონტე-კარლო, სწრაფი"

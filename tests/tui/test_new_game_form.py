@@ -14,8 +14,9 @@ from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from koza.bots import BOT_DESCRIPTIONS, BOT_LEVELS
 from koza.core.rules import RuleSet, describe
 from koza.i18n.strings import t
-from koza.tui.app import KozaApp, Services
+from koza.tui.app import KozaApp
 from koza.tui.screens.new_game import NewGameScreen
+from koza.tui.services import Services
 from koza.tui.settings import read_settings
 
 SIZE = (80, 24)

@@ -14,12 +14,13 @@ from pathlib import Path
 
 import koza
 from koza.core.events import SeatInfo
-from koza.tui.app import Services
+from koza.tui.services import Services
 
 RESUME_AND_LIST = """
 import sys
 from pathlib import Path
-from koza.tui.app import KozaApp, Services
+from koza.tui.app import KozaApp
+from koza.tui.services import Services
 
 path = Path(sys.argv[1])
 loaded = []

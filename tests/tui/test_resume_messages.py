@@ -15,8 +15,9 @@ from textual.widgets import DataTable, Static
 from koza.core.events import SeatInfo
 from koza.i18n.strings import t
 from koza.play.session import Session
-from koza.tui.app import KozaApp, Services
+from koza.tui.app import KozaApp
 from koza.tui.screens.message import MessageScreen
+from koza.tui.services import Services
 
 SIZE = (80, 24)
 

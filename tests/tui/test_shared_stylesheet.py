@@ -12,8 +12,9 @@ from textual.css.stylesheet import Stylesheet
 from textual.screen import Screen
 from textual.widgets import Static
 
-from koza.tui.app import KozaApp, Services
+from koza.tui.app import KozaApp
 from koza.tui.screens.menu import MenuScreen
+from koza.tui.services import Services
 from koza.tui.shared_stylesheet import SharedParseStylesheet
 
 SIZE = (80, 24)

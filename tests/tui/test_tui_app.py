@@ -18,13 +18,14 @@ from koza.core.events import SeatInfo
 from koza.i18n import strings
 from koza.play.session import Session
 from koza.storage.savefile import SUFFIX
-from koza.tui.app import KozaApp, Services
+from koza.tui.app import KozaApp
 from koza.tui.screens.help import HelpScreen, keys_markdown, rules_text
 from koza.tui.screens.menu import MenuScreen
 from koza.tui.screens.message import MessageScreen
 from koza.tui.screens.new_game import NewGameScreen
 from koza.tui.screens.saves import SavesScreen
 from koza.tui.screens.too_small import TooSmallScreen
+from koza.tui.services import Services
 
 SIZE = (80, 24)
 

@@ -12,10 +12,11 @@ from textual.widgets import Input, Select, Static
 
 from koza.core.events import SeatInfo
 from koza.storage.savefile import SUFFIX
-from koza.tui.app import KozaApp, Services
+from koza.tui.app import KozaApp
 from koza.tui.screens.menu import MenuScreen
 from koza.tui.screens.new_game import NewGameScreen
 from koza.tui.screens.saves import SavesScreen
+from koza.tui.services import Services
 from koza.tui.widgets.rules_screen import RulesScreen
 
 SIZE = (80, 24)

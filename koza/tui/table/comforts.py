@@ -16,7 +16,7 @@ from koza.i18n.strings import t
 from koza.tui.table.parts import TableParts
 
 if TYPE_CHECKING:
-    pass
+    from koza.tui.table.board import Board
 
 FORCED_PAUSE = 0.5  # seconds before a forced move plays itself
 
@@ -25,6 +25,11 @@ class Comforts(TableParts):
     """Settings and auto-play for ``TableScreen`` (which supplies the rest)."""
 
     auto_forced = False
+
+    if TYPE_CHECKING:
+
+        @property
+        def board(self) -> Board: ...
 
     def setting(self, name: str, default: Any = None) -> Any:
         """A setting the app remembers (``default`` if the app keeps none)."""
@@ -74,3 +79,16 @@ class Comforts(TableParts):
                 self.play(moves[0])
 
         self.set_timer(FORCED_PAUSE, go)
+
+    def action_toggle_tiles(self) -> None:
+        """Tiles drawn as digits or as pips (remembered)."""
+        self.tile_style = "pips" if self.tile_style == "digits" else "digits"
+        self.board.tile_style = self.tile_style
+        self.remember("tiles", self.tile_style)
+        self.refresh_table()
+
+    def action_house_rules(self) -> None:
+        """The rules of the game in play."""
+        from koza.tui.widgets.rules_screen import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.session.game.state.rules))

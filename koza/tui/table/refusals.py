@@ -15,9 +15,6 @@ from koza.core.tiles import DOUBLE_OF
 from koza.i18n.strings import t
 from koza.tui.table.parts import TableParts
 
-if TYPE_CHECKING:
-    pass
-
 
 class Refusals(TableParts):
     """``action_explain`` for ``TableScreen`` (which supplies the rest)."""

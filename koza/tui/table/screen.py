@@ -363,17 +363,6 @@ class TableScreen(StyledOnce, Comforts, RoundEnd, Refusals, Hints, WatchControls
     def action_pass_turn(self) -> None:
         self.play(Pass())
 
-    def action_toggle_tiles(self) -> None:
-        self.tile_style = "pips" if self.tile_style == "digits" else "digits"
-        self.board.tile_style = self.tile_style
-        self.remember("tiles", self.tile_style)
-        self.refresh_table()
-
-    def action_house_rules(self) -> None:
-        from koza.tui.widgets.rules_screen import RulesScreen
-
-        self.app.push_screen(RulesScreen(self.session.game.state.rules))
-
     def action_leave(self) -> None:
         self.runner.cancel()
         if len(self.app.screen_stack) > 1 and self.app.screen is self:
