@@ -175,7 +175,7 @@ class RoomMembers(Seats):
         said = json.dumps([public_event(e, member.seat) for e in events], separators=(",", ":"))
         last = member.last_view if member.deltas else None
         if last is not None:  # what changed since the last view this member was sent
-            kind, body = "view_delta", delta.patch_json(view, delta.changed(last, view))
+            kind, body = "view_delta", delta.patch_json(view, delta.changed(last, view), last)
         else:
             kind, body = "view", view.to_json()
         member.last_view = view if member.deltas else None

@@ -59,6 +59,28 @@ def test_a_delta_gives_back_the_next_view_exactly(players: int, seed: int) -> No
     assert "records" not in delta.changed(steps[-3][0], steps[-2][0])  # mid-round: not resent
 
 
+@pytest.mark.parametrize(("players", "seed"), [(2, 5), (4, 6)])
+def test_a_delta_sends_a_grown_history_as_its_added_actions_only(players: int, seed: int) -> None:
+    """Given the view it patches, a delta holds only the actions a round's history added,
+    and still gives back the next view exactly (a new round's history comes whole)."""
+    steps = _views_of_a_game(players, seed)
+    grown = 0
+    for before, after in zip(steps, steps[1:], strict=False):
+        for seat, old in before.items():
+            new = after[seat]
+            fields = delta.changed(old, new)
+            sent = json.loads(delta.patch_json(new, fields, old))
+            rebuilt = delta.apply(old, delta.ViewPatch.model_validate(sent))
+            assert rebuilt == new
+            if "history" in fields and len(new.history) > len(old.history):
+                assert "history" not in sent
+                assert len(sent[delta.MORE]) == len(new.history) - len(old.history)
+                grown += 1
+            elif "history" in fields:
+                assert delta.MORE not in sent and len(sent["history"]) == len(new.history)
+    assert grown > 10
+
+
 async def test_deltas_and_full_views_mirror_the_same_table_and_hide_the_same_tiles(
     tmp_path: Path,
 ) -> None:
