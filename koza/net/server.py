@@ -12,7 +12,6 @@ message; the rooms themselves (made, reopened, paused, loaded again) are
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -122,9 +121,7 @@ class KozaServer(ServerRooms):
             if conn.room is not None:
                 conn.room.detach(conn)
                 self._forget_if_empty(conn.room)
-            conn.queue.put_nowait(None)
-            with contextlib.suppress(asyncio.TimeoutError, ConnectionClosed):
-                await asyncio.wait_for(conn.writer, 5)
+            await conn.finish(5)
 
     async def _dispatch(self, conn: Conn, msg: Any) -> None:
         if isinstance(msg, Hello | Join | Rejoin | Watch | CreateRoom):
