@@ -99,10 +99,16 @@ class Room(RoomMembers):
         return slot.record.kind == "bot" or slot.bot_playing
 
     def _bot(self, seat: int) -> Bot:
-        if seat not in self._bots:
+        bot = self._bots.get(seat)
+        if bot is None:
             assert self.session is not None
-            self._bots[seat] = make_bot(self.record.bot, bot_seed(self.session.state.seed, seat))
-        return self._bots[seat]
+            bot = self._bots.get(-1)  # the room's quick bot, once made
+            if bot is None:
+                bot = make_bot(self.record.bot, bot_seed(self.session.state.seed, seat))
+                if bot.name in QUICK_BOTS:  # nothing but its random draws: it serves every seat
+                    self._bots[-1] = bot
+            self._bots[seat] = bot
+        return bot
 
     async def play(self, seat: int, seq: int, move: Command) -> Said | None:
         """A member's move; ``None`` if made, else the one-line reason it was not."""

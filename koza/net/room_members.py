@@ -13,6 +13,7 @@ import asyncio
 import json
 import threading
 import time
+from functools import lru_cache
 from pathlib import Path
 
 from koza.core.rules import RuleSet
@@ -22,6 +23,12 @@ from koza.net.roomfile import RoomRecord, SeatRecord
 from koza.net.seats import Outbox, Seats, Slot
 from koza.net.wire import public_event, view_for
 from koza.session import Session
+
+
+@lru_cache(maxsize=64)
+def _rules(options: tuple[tuple[str, str | int], ...]) -> RuleSet:
+    """One ``RuleSet`` for every room with these options (most rooms play the defaults)."""
+    return RuleSet.from_options(dict(options))
 
 
 class RoomMembers(Seats):
@@ -39,7 +46,7 @@ class RoomMembers(Seats):
         self.finished = record.finished
         self._starting = False
         self._wake = asyncio.Event()
-        self.rules = RuleSet.from_options(record.rules)
+        self.rules = _rules(tuple(sorted(record.rules.items())))
         self.empty_since: float | None = time.monotonic()  # nobody has come in yet
         self.file_lock = threading.Lock()
 
