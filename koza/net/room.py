@@ -147,14 +147,11 @@ class Room(RoomMembers):
         """Show the table, and let quick bots answer: after it (with a pump), else in it."""
         assert self.session is not None
         state = self.session.game.state
-        if state.phase == "playing" and state.turn >= 0 and self._quick(state.turn):
-            if self.pump is None:
-                self._wake.set()  # one view shows the move and the bots' answers
-                return
-            self._after_change()  # nobody waits for a person: no sync is owed
-            self.pump.want(self)
-        else:
-            self._after_change()
+        playing = state.phase == "playing" and state.turn >= 0
+        if self.pump is None and playing and self._quick(state.turn):
+            self._wake.set()  # one view shows the move and the bots' answers
+            return
+        self._after_change()  # with quick bots next no sync is owed: the pump is asked
 
     async def ready(self, seat: int, seq: int) -> Said | None:
         """A seat asks for the next round."""
@@ -175,6 +172,19 @@ class Room(RoomMembers):
             self.save_record()
             self.broadcast_room()
         self.broadcast_views()
+        self._next_work()
+
+    def _next_work(self) -> None:
+        """Ask for what comes next: nothing while a person is to move (``play`` and
+        ``detach`` say when), the pump for quick bots, else ``run``."""
+        assert self.session is not None
+        state = self.session.game.state
+        if not self.finished and state.phase == "playing" and state.turn >= 0:
+            if not self._controls(state.turn):
+                return
+            if self.pump is not None and self._quick(state.turn):
+                self.pump.want(self)
+                return
         self._wake.set()
 
     async def run(self) -> None:
@@ -297,7 +307,7 @@ class Room(RoomMembers):
         if session.sync_owed:
             self._showing = asyncio.create_task(self._sync_then_show())
         else:
-            self._after_change()  # sets ``_wake``: ``run`` asks the pump again if more is due
+            self._after_change()  # asks the pump again if more is due
 
     async def _sync_then_show(self) -> None:
         """Sync the save (a person is now waited for), then show the table."""
