@@ -79,6 +79,7 @@ class KozaServer(ServerRooms):
 
     async def handle(self, ws: ServerConnection) -> None:
         address = guard.client_address(ws, self.behind_proxy)
+        forget_handshake(ws)
         if not self.guard.connect(address):
             await ws.close(1013, "too many connections")
             return
@@ -266,6 +267,14 @@ class KozaServer(ServerRooms):
         Chat: _chat,
         Quick: _quick,
     }
+
+
+def forget_handshake(ws: ServerConnection) -> None:
+    """Drop the handshake's headers once the address is known: nothing reads them again,
+    and an open connection would keep them (3 KiB a room)."""
+    for message in (ws.request, ws.response):
+        if message is not None:
+            message.headers.clear()
 
 
 def refused(seq: int, said: Said) -> Refused:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
+from support.net import local_server
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.asyncio.server import ServerConnection, serve
 
 from koza.net import connection
+from koza.net.client import KozaClient
 from koza.net.connection import Conn
 
 BIG = "x" * 16_000
@@ -73,3 +76,17 @@ async def test_a_reader_that_stops_reading_is_dropped_past_the_backlog_limit() -
 
     conn = await _serving(talk, read, max_queue=1)
     assert conn.kicked == "too slow to read its messages"
+
+
+async def test_an_open_connection_keeps_no_handshake_headers(tmp_path: Path) -> None:
+    """The server reads a connection's headers once (its address): it does not keep them."""
+    async with local_server(tmp_path) as (koza, url):
+        ann = KozaClient(url)
+        await ann.connect()
+        await ann.create_room("Ann", humans=2)
+        room = next(iter(koza.rooms.values()))
+        (conn,) = room.slots[0].members
+        assert isinstance(conn, Conn)
+        assert conn.ws.request is not None and not list(conn.ws.request.headers.raw_items())
+        assert conn.ws.response is not None and not list(conn.ws.response.headers.raw_items())
+        await ann.close()
