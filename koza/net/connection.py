@@ -15,6 +15,7 @@ import time
 from collections import deque
 from typing import TYPE_CHECKING
 
+from websockets.asyncio.connection import Connection
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
@@ -30,6 +31,7 @@ RATE = 20.0  # messages a second, on average
 BURST = 40  # messages at once
 CHAT_RATE = 0.5  # chat lines a second, on average
 CHAT_BURST = 5
+DIRECT = hasattr(Connection, "send_data")  # a websockets that writes as ``_write_now`` does
 OUTBOX_LIMIT = 500  # messages waiting for a slow reader's socket before it is dropped
 
 
@@ -91,7 +93,7 @@ class Conn:
         """Give ``text`` to the socket now if it takes more (what ``ws.send`` does when it
         need not wait, without a coroutine); False if it must wait."""
         ws = self.ws
-        if ws.paused or ws.protocol.state is not State.OPEN:
+        if not DIRECT or ws.paused or ws.protocol.state is not State.OPEN:
             return False
         ws.protocol.send_text(text.encode())
         try:
