@@ -3,7 +3,8 @@
 Each room has one scripted client (a random bot playing over the network) and
 three server bots (``bot_delay`` 0, random); every move is saved as in local play.
 Measured from the clients: moves a second over all rooms, and the time from
-sending a move to seeing the table after it (p50, p99); from the server: memory
+sending a move to seeing the table after it (p50, p99), and to its next turn in
+the same round (the turnaround: the bots' answers too); from the server: memory
 per room (its growth from after its first room, which loads what any room needs:
 half-way through the play, and once the rooms are seated, before any move is
 played; a room grows with its game's events) and its own CPU time per move of any
@@ -63,13 +64,15 @@ class Run:
 
     rate: float  # moves a second, every seat's, over all rooms
     latencies: list[float]  # seconds from a client's move to its next view
+    turnarounds: list[float]  # ... to its next turn in the same round (the bots' replies too)
     grown_kib: int  # the server's growth for the rooms, half-way through the play
     seated_kib: int  # ... once every room was made and dealt, before the play
     server_ms_per_move: float
     client_ms_per_move: float
 
-    def percentile(self, p: float) -> float:
-        ordered = sorted(self.latencies)
+    def percentile(self, p: float, of: list[float] | None = None) -> float:
+        """Milliseconds: percentile ``p`` of ``of`` (the latencies unless told)."""
+        ordered = sorted(self.latencies if of is None else of)
         return ordered[min(len(ordered) - 1, int(len(ordered) * p))] * 1000 if ordered else 0.0
 
 
@@ -85,19 +88,30 @@ async def _seat(url: str) -> KozaClient:
     return client
 
 
-async def _play(client: KozaClient, until: float, latencies: list[float]) -> int:
-    """Play until ``until``; the moves this client saw meanwhile (its own and the bots')."""
+async def _play(
+    client: KozaClient, until: float, latencies: list[float], turns: list[float]
+) -> int:
+    """Play until ``until``; the moves this client saw meanwhile (its own and the bots').
+
+    ``latencies`` gets the time from each move to the first view after it, ``turns`` the
+    time to this seat's next turn in the same round.
+    """
     from koza.bots import make_bot
 
     bot = make_bot("random", 1)
     loop = asyncio.get_running_loop()
     seen = len(client.log)
     acted = -1
+    sent: float | None = None  # when this seat's last move was sent, until its next turn
     while loop.time() < until and not client.game_over and client.view is not None:
         if client.seq != acted:
             acted = client.seq
+            if sent is not None and (client.my_turn or client.view.phase != "playing"):
+                if client.my_turn:
+                    turns.append(time.perf_counter() - sent)
+                sent = None
             if client.my_turn:
-                start = time.perf_counter()
+                start = sent = time.perf_counter()
                 await client.play(bot.choose(client.view))
                 while client.seq == acted and loop.time() < until:
                     await client.changed(timeout=1.0)
@@ -128,9 +142,10 @@ async def _run(url: str, pid: int, rooms: int, seconds: float) -> Run:
     seated = _rss_kib(pid) - before
     loop = asyncio.get_running_loop()
     latencies: list[float] = []
+    turns: list[float] = []
     server_cpu, own_cpu = _cpu_seconds(pid), _own_cpu_seconds()
     start = loop.time()
-    tasks = [asyncio.create_task(_play(c, start + seconds, latencies)) for c in clients]
+    tasks = [asyncio.create_task(_play(c, start + seconds, latencies, turns)) for c in clients]
     await asyncio.sleep(seconds / 2)
     grown = _rss_kib(pid) - before
     moves = sum(await asyncio.gather(*tasks))
@@ -138,7 +153,9 @@ async def _run(url: str, pid: int, rooms: int, seconds: float) -> Run:
     server_cpu, own_cpu = _cpu_seconds(pid) - server_cpu, _own_cpu_seconds() - own_cpu
     await asyncio.gather(*(c.close() for c in [first, *clients]))
     per_move = 1000 / max(1, moves)
-    return Run(moves / spent, latencies, grown, seated, server_cpu * per_move, own_cpu * per_move)
+    return Run(
+        moves / spent, latencies, turns, grown, seated, server_cpu * per_move, own_cpu * per_move
+    )
 
 
 _SERVER = """
@@ -182,6 +199,8 @@ def net_server() -> Iterable[Figure]:
     yield "net_moves_100_rooms", run.rate, "moves/s"
     yield "net_move_latency_p50", run.percentile(0.5), "ms"
     yield "net_move_latency_p99", run.percentile(0.99), "ms"
+    yield "net_turnaround_p50", run.percentile(0.5, run.turnarounds), "ms"
+    yield "net_turnaround_p99", run.percentile(0.99, run.turnarounds), "ms"
     yield "net_memory_per_room", run.grown_kib / ROOMS, "KiB"
     yield from _figures(run, ROOMS, "")
 
@@ -192,6 +211,8 @@ def measured(rooms: int) -> Iterable[Figure]:
     yield f"net_moves_{rooms}_rooms", run.rate, "moves/s"
     yield f"net_move_latency_p50_{rooms}_rooms", run.percentile(0.5), "ms"
     yield f"net_move_latency_p99_{rooms}_rooms", run.percentile(0.99), "ms"
+    yield f"net_turnaround_p50_{rooms}_rooms", run.percentile(0.5, run.turnarounds), "ms"
+    yield f"net_turnaround_p99_{rooms}_rooms", run.percentile(0.99, run.turnarounds), "ms"
     yield f"net_memory_per_room_{rooms}_rooms", run.grown_kib / rooms, "KiB"
     yield from _figures(run, rooms, f"_{rooms}_rooms")
 

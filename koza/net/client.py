@@ -221,9 +221,12 @@ class KozaClient:
                     self.frames.append(frame)
                 try:
                     msg = decode(frame, SERVER_MESSAGES, MAX_SERVER_FRAME)
-                    if isinstance(msg, ViewDelta):
+                    if isinstance(msg, ViewDelta):  # names left out are the ones cleaned before
+                        names = "names" in msg.view.model_fields_set  # type: ignore[attr-defined]
                         msg = self._whole(msg)
-                    self._take(cleaned(msg))
+                        self._take(cleaned(msg) if names else msg)
+                    else:
+                        self._take(cleaned(msg))
                 except (ProtocolError, ValidationError, TypeError):
                     continue  # a message this client cannot read changes nothing
         except ConnectionClosed:

@@ -1,8 +1,10 @@
 """One client connection on the server: its limits, its seat and its outbox.
 
-Messages to a client go through a queue and a writer task, so a room never
-waits for a slow reader; one that falls ``OUTBOX_LIMIT`` messages behind is
-dropped.  ``kick`` sends what is queued and then closes the connection.
+A message to a client goes to its socket at once when the socket takes it (no
+task, no wait: the usual case); while the socket's buffer is full it waits in a
+backlog that a writer task sends as the socket drains, so a room never waits
+for a slow reader, and one that falls ``OUTBOX_LIMIT`` messages behind is
+dropped.  ``kick`` sends what is waiting and then closes the connection.
 """
 
 from __future__ import annotations
@@ -10,10 +12,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections import deque
 from typing import TYPE_CHECKING
 
+from websockets.asyncio.connection import Connection
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from koza.core.view import SeatView
 from koza.i18n.says import Said
@@ -26,7 +31,8 @@ RATE = 20.0  # messages a second, on average
 BURST = 40  # messages at once
 CHAT_RATE = 0.5  # chat lines a second, on average
 CHAT_BURST = 5
-OUTBOX_LIMIT = 500  # messages queued for a slow reader before it is dropped
+DIRECT = hasattr(Connection, "send_data")  # a websockets that writes as ``_write_now`` does
+OUTBOX_LIMIT = 500  # messages waiting for a slow reader's socket before it is dropped
 
 
 class Bucket:
@@ -62,29 +68,64 @@ class Conn:
         self.bucket = Bucket(RATE, BURST)
         self.chat_bucket = Bucket(CHAT_RATE, CHAT_BURST)
         self.kicked = ""  # why the server closes this connection, if it does
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.writer = asyncio.create_task(self._write())
+        self._backlog: deque[str] | None = None  # what waits for the socket to drain
+        self._writer: asyncio.Task[None] | None = None  # sends the backlog, then closes
 
     def send(self, text: str) -> None:
         if self.kicked:
             return
-        if self.queue.qsize() >= OUTBOX_LIMIT:
+        if not self._backlog and self._write_now(text):
+            return
+        if self._backlog is None:
+            self._backlog = deque()
+        if len(self._backlog) >= OUTBOX_LIMIT:
             self.kick("too slow to read its messages")
             return
-        self.queue.put_nowait(text)
+        self._backlog.append(text)
+        self._start_writer()
 
-    def kick(self, reason: str) -> None:
-        """Send what is queued, then close the connection."""
-        if not self.kicked:
-            self.kicked = reason
-            self.queue.put_nowait(None)
+    @property
+    def waiting(self) -> int:
+        """Messages waiting for the socket to drain."""
+        return len(self._backlog) if self._backlog else 0
+
+    def _write_now(self, text: str) -> bool:
+        """Give ``text`` to the socket now if it takes more (what ``ws.send`` does when it
+        need not wait, without a coroutine); False if it must wait."""
+        ws = self.ws
+        if not DIRECT or ws.paused or ws.protocol.state is not State.OPEN:
+            return False
+        ws.protocol.send_text(text.encode())
+        try:
+            ws.send_data()
+        except Exception:  # the socket failed: the connection is gone
+            ws.transport.abort()
+        return True
+
+    def _start_writer(self) -> None:
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write())
 
     async def _write(self) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            while (text := await self.queue.get()) is not None:
-                await self.ws.send(text)
+        try:
+            while self._backlog:
+                await self.ws.send(self._backlog.popleft())  # waits while the socket is full
             if self.kicked:
                 await self.ws.close(1008, self.kicked)
+        except ConnectionClosed:
+            self.kicked = self.kicked or "closed"  # nothing more is sent
+
+    def kick(self, reason: str) -> None:
+        """Send what is waiting, then close the connection."""
+        if not self.kicked:
+            self.kicked = reason
+            self._start_writer()
+
+    async def finish(self, within: float) -> None:
+        """Let the writer send what is waiting (``within`` seconds at most)."""
+        if self._writer is not None:
+            with contextlib.suppress(asyncio.TimeoutError, ConnectionClosed):
+                await asyncio.wait_for(self._writer, within)
 
     def kick_if_idle(self, waited: float) -> None:
         """Close a connection that joined no room in ``waited`` seconds."""

@@ -1,9 +1,12 @@
 """One room's game: starting it, members' moves, its bots and its away timers.
 
-Every change to the game happens under ``lock``, goes through ``Session.play``
-(so it is in the save before anyone hears of it), and is then sent to every
-member as that member's own view (``room_members``).  ``run`` drives the bots
-and the timers until the game is over.
+Every change to the game happens under ``lock`` (or in one run of code with the
+lock free, which nothing can interleave), goes through ``Session.play`` (so it is
+in the save before anyone hears of it), and is then sent to every member as that
+member's own view (``room_members``).  ``run`` drives the bots and the timers
+until the game is over.  With a ``BotPump`` (a server's rooms have one) a person's
+move is shown at once and quick bots with no ``bot_delay`` answer it later, as the
+pump's low-priority work; without one they answer in the same view.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from koza.core.game import IllegalMoveError
 from koza.core.state import GameState
 from koza.i18n.says import Said
 from koza.i18n.strings import t
+from koza.net.bot_pump import BotPump
 from koza.net.protocol import encode, error_message
 from koza.net.room_members import RoomMembers
 from koza.net.roomfile import RoomRecord, SeatRecord
@@ -39,6 +43,8 @@ class Room(RoomMembers):
     def __init__(self, record: RoomRecord, folder: Path, sync: bool = True) -> None:
         super().__init__(record, folder, sync)
         self._bots: dict[int, Bot] = {}
+        self.pump: BotPump | None = None  # quick bots' moves as low-priority work
+        self._showing: asyncio.Task[None] | None = None  # a sync, then the view after it
 
     # --- the game ----------------------------------------------------------------
 
@@ -93,10 +99,16 @@ class Room(RoomMembers):
         return slot.record.kind == "bot" or slot.bot_playing
 
     def _bot(self, seat: int) -> Bot:
-        if seat not in self._bots:
+        bot = self._bots.get(seat)
+        if bot is None:
             assert self.session is not None
-            self._bots[seat] = make_bot(self.record.bot, bot_seed(self.session.state.seed, seat))
-        return self._bots[seat]
+            bot = self._bots.get(-1)  # the room's quick bot, once made
+            if bot is None:
+                bot = make_bot(self.record.bot, bot_seed(self.session.state.seed, seat))
+                if bot.name in QUICK_BOTS:  # nothing but its random draws: it serves every seat
+                    self._bots[-1] = bot
+            self._bots[seat] = bot
+        return bot
 
     async def play(self, seat: int, seq: int, move: Command) -> Said | None:
         """A member's move; ``None`` if made, else the one-line reason it was not."""
@@ -132,13 +144,14 @@ class Room(RoomMembers):
         return not self.record.bot_delay and self._cheap(seat)
 
     def _after_move(self) -> None:
-        """Show the table, unless quick bots answer at once: one view then shows it all."""
+        """Show the table, and let quick bots answer: after it (with a pump), else in it."""
         assert self.session is not None
         state = self.session.game.state
-        if state.phase == "playing" and state.turn >= 0 and self._quick(state.turn):
-            self._wake.set()
-        else:
-            self._after_change()
+        playing = state.phase == "playing" and state.turn >= 0
+        if self.pump is None and playing and self._quick(state.turn):
+            self._wake.set()  # one view shows the move and the bots' answers
+            return
+        self._after_change()  # with quick bots next no sync is owed: the pump is asked
 
     async def ready(self, seat: int, seq: int) -> Said | None:
         """A seat asks for the next round."""
@@ -159,6 +172,19 @@ class Room(RoomMembers):
             self.save_record()
             self.broadcast_room()
         self.broadcast_views()
+        self._next_work()
+
+    def _next_work(self) -> None:
+        """Ask for what comes next: nothing while a person is to move (``play`` and
+        ``detach`` say when), the pump for quick bots, else ``run``."""
+        assert self.session is not None
+        state = self.session.game.state
+        if not self.finished and state.phase == "playing" and state.turn >= 0:
+            if not self._controls(state.turn):
+                return
+            if self.pump is not None and self._quick(state.turn):
+                self.pump.want(self)
+                return
         self._wake.set()
 
     async def run(self) -> None:
@@ -210,8 +236,12 @@ class Room(RoomMembers):
         if state.phase != "playing" or seat < 0 or not self._controls(seat):
             return False
         if self._quick(seat):
-            await self._cheap_moves(QUICK_RUN)
-            return True
+            if self.pump is None:
+                await self._cheap_moves(QUICK_RUN)
+                return True
+            async with self.lock:  # whoever holds it is done first
+                self.pump.want(self)
+            return False
         if self.record.bot_delay:
             await asyncio.sleep(self.record.bot_delay)
         if self._cheap(seat):
@@ -247,6 +277,50 @@ class Room(RoomMembers):
             finally:  # what was saved is shown, even when a save failed
                 self._after_change()
         await asyncio.sleep(0)
+
+    def pump_moves(self) -> None:
+        """The pump's turn: quick bots' moves (``QUICK_RUN`` at most), then one view.
+
+        Run with the lock free and never awaiting, so nothing interleaves; a view that
+        waits for a person is sent once the save is synced (a task that takes the lock).
+        """
+        session = self.session
+        if session is None or self.finished or session.closed:
+            return
+        if self.lock.locked() or self._showing is not None:
+            self._wake.set()  # ``run`` asks again once the lock is free
+            return
+        moved = 0
+        try:
+            for _ in range(QUICK_RUN):
+                state = session.state
+                seat = state.turn
+                if state.phase != "playing" or seat < 0 or not self._quick(seat):
+                    break
+                session.play(decide(self._bot(seat), state, seat), seat, sync=False)
+                moved += 1
+        except (SaveError, OSError) as exc:  # e.g. a full disk: nothing more moved
+            self._cannot_save(Said.of("game_not_saved", problem=str(exc)))
+            asyncio.get_running_loop().call_later(SAVE_RETRY, self._wake.set)
+        if not moved:
+            return
+        if session.sync_owed:
+            self._showing = asyncio.create_task(self._sync_then_show())
+        else:
+            self._after_change()  # asks the pump again if more is due
+
+    async def _sync_then_show(self) -> None:
+        """Sync the save (a person is now waited for), then show the table."""
+        try:
+            async with self.lock:
+                try:
+                    await self._sync_if_owed()
+                except (SaveError, OSError) as exc:
+                    self._cannot_save(Said.of("game_not_saved", problem=str(exc)))
+                if self.session is not None and not self.session.closed:
+                    self._after_change()  # what was saved is shown, even when a sync failed
+        finally:
+            self._showing = None
 
     def close(self) -> None:
         if self.session is not None:

@@ -13,6 +13,7 @@ import asyncio
 import json
 import threading
 import time
+from functools import lru_cache
 from pathlib import Path
 
 from koza.core.rules import RuleSet
@@ -22,6 +23,12 @@ from koza.net.roomfile import RoomRecord, SeatRecord
 from koza.net.seats import Outbox, Seats, Slot
 from koza.net.wire import public_event, view_for
 from koza.play.session import Session
+
+
+@lru_cache(maxsize=64)
+def _rules(options: tuple[tuple[str, str | int], ...]) -> RuleSet:
+    """One ``RuleSet`` for every room with these options (most rooms play the defaults)."""
+    return RuleSet.from_options(dict(options))
 
 
 class RoomMembers(Seats):
@@ -39,7 +46,7 @@ class RoomMembers(Seats):
         self.finished = record.finished
         self._starting = False
         self._wake = asyncio.Event()
-        self.rules = RuleSet.from_options(record.rules)
+        self.rules = _rules(tuple(sorted(record.rules.items())))
         self.empty_since: float | None = time.monotonic()  # nobody has come in yet
         self.file_lock = threading.Lock()
 
@@ -175,7 +182,7 @@ class RoomMembers(Seats):
         said = json.dumps([public_event(e, member.seat) for e in events], separators=(",", ":"))
         last = member.last_view if member.deltas else None
         if last is not None:  # what changed since the last view this member was sent
-            kind, body = "view_delta", delta.patch_json(view, delta.changed(last, view))
+            kind, body = "view_delta", delta.patch_json(view, delta.changed(last, view), last)
         else:
             kind, body = "view", view.to_json()
         member.last_view = view if member.deltas else None

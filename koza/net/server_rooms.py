@@ -15,6 +15,7 @@ from pathlib import Path
 
 from koza.core.rules import RuleError
 from koza.net import guard, room_store, roomfile
+from koza.net.bot_pump import BotPump
 from koza.net.protocol import CreateRoom, ProtocolError
 from koza.net.room import Room
 from koza.net.roomfile import RoomRecord, SeatRecord
@@ -45,8 +46,12 @@ class ServerRooms:
         self.guard = guard.Guard(frozenset(guard.address_key(a) for a in unlimited))
         self.pause_after = PAUSE_AFTER
         self.server_name: str | None = None  # "host:port" of this server, in every room file
+        self.pump: BotPump | None = None  # every room's quick bots, made with the first room
 
     def _run(self, room: Room) -> None:
+        if self.pump is None:
+            self.pump = BotPump()
+        room.pump = self.pump
         task = asyncio.create_task(room.run())
         self.tasks.add(task)
         self.drivers[room.code] = task
@@ -151,6 +156,8 @@ class ServerRooms:
     def close(self) -> None:
         if self.sweeper is not None:
             self.sweeper.cancel()
+        if self.pump is not None:
+            self.pump.close()
         for task in self.tasks:
             task.cancel()
         for room in self.rooms.values():

@@ -18,6 +18,8 @@ def test_the_server_bench_gives_its_figures(monkeypatch: pytest.MonkeyPatch) -> 
         "net_moves_100_rooms",
         "net_move_latency_p50",
         "net_move_latency_p99",
+        "net_turnaround_p50",
+        "net_turnaround_p99",
         "net_memory_per_room",
         "net_memory_per_room_seated",
         "net_server_cpu_per_move",
@@ -25,6 +27,7 @@ def test_the_server_bench_gives_its_figures(monkeypatch: pytest.MonkeyPatch) -> 
     }
     assert figures["net_moves_100_rooms"][0] > 0 and figures["net_moves_100_rooms"][1] == "moves/s"
     assert 0 < figures["net_move_latency_p50"][0] <= figures["net_move_latency_p99"][0]
+    assert 0 < figures["net_turnaround_p50"][0] <= figures["net_turnaround_p99"][0]
     assert figures["net_memory_per_room"][1] == "KiB"
     # CPU seconds of both processes went into the moves
     assert figures["net_server_cpu_per_move"][0] > 0 and figures["net_client_cpu_per_move"][0] > 0
@@ -39,6 +42,8 @@ def test_the_larger_runs_name_their_room_count(monkeypatch: pytest.MonkeyPatch) 
         "net_moves_3_rooms",
         "net_move_latency_p50_3_rooms",
         "net_move_latency_p99_3_rooms",
+        "net_turnaround_p50_3_rooms",
+        "net_turnaround_p99_3_rooms",
         "net_memory_per_room_3_rooms",
         "net_memory_per_room_seated_3_rooms",
         "net_server_cpu_per_move_3_rooms",
