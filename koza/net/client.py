@@ -17,7 +17,6 @@ import contextlib
 import ssl
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
@@ -28,6 +27,7 @@ from koza.core.view import SeatView
 from koza.i18n.says import Said
 from koza.i18n.system_errors import say_os_error
 from koza.net import delta, roomfile
+from koza.net.address import normalize_url, room_url
 from koza.net.connection import BURST, RATE, Bucket
 from koza.net.protocol import (
     SERVER_MESSAGES,
@@ -82,33 +82,6 @@ class ClientError(Exception):
         exc = cls(error.message, error.code)
         exc.said = Said.from_catalogue(error.key, error.values)
         return exc
-
-
-DEFAULT_PORT = 7777
-
-
-def normalize_url(address: str) -> str:
-    """``host``, ``host:port`` or ``ws://...``/``wss://...`` as a WebSocket URL (port 7777)."""
-    address = address.strip()
-    if "://" not in address:
-        address = f"ws://{address}"
-    try:
-        parts = urlsplit(address)
-        has_port = parts.port is not None
-    except ValueError:
-        return address  # connecting says what is wrong with it
-    if not has_port and parts.hostname:
-        host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
-        address = urlunsplit(parts._replace(netloc=f"{host}:{DEFAULT_PORT}"))
-    return address
-
-
-def room_url(url: str, code: str | None) -> str:
-    """The address of room ``code`` on the server at ``url`` (``url`` itself for no room)."""
-    if code is None:
-        return url
-    parts = urlsplit(url)
-    return urlunsplit(parts._replace(path=f"{parts.path.rstrip('/')}/room/{code}"))
 
 
 class KozaClient:

@@ -11,7 +11,7 @@ from koza.cli.main import main
 from koza.core.game import Game
 from koza.core.view import seat_view
 from koza.net import tokens
-from koza.net.client import normalize_url
+from koza.net.address import normalize_url
 from koza.net.linemode import describe_event, plain, render
 
 

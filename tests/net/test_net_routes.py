@@ -14,7 +14,8 @@ from websockets.asyncio.client import connect
 
 from koza.net import client as client_module
 from koza.net import roomfile
-from koza.net.client import KozaClient, room_url
+from koza.net.address import room_url
+from koza.net.client import KozaClient
 from koza.net.server import KozaServer, start, tls_context
 
 HELLO = '{"v": 1, "type": "hello"}'
