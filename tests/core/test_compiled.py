@@ -30,8 +30,10 @@ PLUGINS = ["--disable-plugin-autoload", "-p", "hypothesispytest", "-p", "timeout
 
 
 def run(args: list[str], pure: bool) -> subprocess.CompletedProcess[str]:
-    """Run python with ``args`` from the checkout, on the pure or the installed build."""
-    env = {k: v for k, v in os.environ.items() if k != "KOZA_PURE"}
+    """Run python with ``args`` from the checkout, on the pure or the installed build.  Not
+    with the caller's PYTEST_ADDOPTS: one naming this file would make the inner run start
+    this test again, and that one another, without end."""
+    env = {k: v for k, v in os.environ.items() if k not in ("KOZA_PURE", "PYTEST_ADDOPTS")}
     env["PYTHONPATH"] = os.pathsep.join([str(TESTS), env.get("PYTHONPATH", "")])
     if pure:
         env["KOZA_PURE"] = "1"
