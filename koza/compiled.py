@@ -5,8 +5,9 @@ shared library, ``koza/native__mypyc``) when a C compiler is present, and keeps
 them pure Python when not.  A compiled module's ``.so`` sits beside its ``.py``
 and ``import`` prefers it.  ``choose_sources()`` (run by ``koza/__init__``) makes
 every one of them load from its ``.py`` instead when ``KOZA_PURE`` is set, or, in
-a source checkout, when a source is newer than its build: a stale build never
-shadows edited code, and compiled and pure modules are never mixed.
+a source checkout, when the build is incomplete (a compile still running) or a
+source is newer than its build: a stale build never shadows edited code, and
+compiled and pure modules are never mixed.
 
 ``python koza/compiled.py`` prints the source paths (the Makefile's rebuild list).
 """
@@ -56,17 +57,40 @@ def builds_of(module: str) -> list[Path]:
     return [source.with_suffix(s) for s in suffixes if source.with_suffix(s).exists()]
 
 
+def library_files() -> list[Path]:
+    """The shared library that holds the compiled code (the modules' files load it)."""
+    library = PACKAGE_DIR.joinpath(*(GROUP + "__mypyc").split(".")[1:])
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
+    return [library.with_suffix(s) for s in suffixes if library.with_suffix(s).exists()]
+
+
 def stale() -> bool:
-    """In a source checkout: some module lacks a build, or its source is newer."""
+    """In a source checkout: the library or some module lacks a build, or a source is
+    newer than its build (a build is dated when its compile started)."""
     if not (PACKAGE_DIR.parent / "pyproject.toml").exists():
         return False  # an installed copy: its files are as the build left them
     built = [builds_of(m) for m in COMPILED]
     if not any(built):
         return False  # pure Python anyway
+    if not library_files():
+        return True
     for module, files in zip(COMPILED, built, strict=True):
         if not files or source_of(module).stat().st_mtime > files[0].stat().st_mtime:
             return True
     return False
+
+
+def put_in_place(files: Sequence[tuple[Path, Path]], started: float) -> None:
+    """Copy each built file over its target whole, in order: written beside it under a
+    temporary name, dated ``started`` (when the compile read the sources), then renamed,
+    so a koza starting meanwhile finds each file old or new, never half written."""
+    import shutil
+
+    for built, target in files:
+        partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
+        shutil.copyfile(built, partial)
+        os.utime(partial, (started, started))
+        os.replace(partial, target)
 
 
 class SourceFinder:

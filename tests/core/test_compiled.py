@@ -17,7 +17,7 @@ import pytest
 from support import moves
 
 from koza.bots.rollout import Match
-from koza.compiled import COMPILED, SourceFinder, is_compiled, source_of
+from koza.compiled import COMPILED, SourceFinder, is_compiled, put_in_place, source_of
 from koza.core import engine
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -30,8 +30,10 @@ PLUGINS = ["--disable-plugin-autoload", "-p", "hypothesispytest", "-p", "timeout
 
 
 def run(args: list[str], pure: bool) -> subprocess.CompletedProcess[str]:
-    """Run python with ``args`` from the checkout, on the pure or the installed build."""
-    env = {k: v for k, v in os.environ.items() if k != "KOZA_PURE"}
+    """Run python with ``args`` from the checkout, on the pure or the installed build.  Not
+    with the caller's PYTEST_ADDOPTS: one naming this file would make the inner run start
+    this test again, and that one another, without end."""
+    env = {k: v for k, v in os.environ.items() if k not in ("KOZA_PURE", "PYTEST_ADDOPTS")}
     env["PYTHONPATH"] = os.pathsep.join([str(TESTS), env.get("PYTHONPATH", "")])
     if pure:
         env["KOZA_PURE"] = "1"
@@ -91,7 +93,8 @@ def test_the_source_finder_loads_python_sources() -> None:
 def test_a_build_older_than_its_source_is_not_loaded(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """In a checkout, a source edited after the build (or a module left unbuilt) means stale."""
+    """In a checkout, a source edited after the build (or a module left unbuilt, or the
+    shared library not yet there, as while a compile runs) means stale."""
     import koza.compiled as compiled
 
     package = tmp_path / "koza"
@@ -107,6 +110,11 @@ def test_a_build_older_than_its_source_is_not_loaded(
         build = source_of(name).with_suffix(suffix)
         build.write_bytes(b"")
         os.utime(build, (2000, 2000))
+    (tmp_path / "pyproject.toml").write_text("")
+    assert compiled.stale()  # every module's file, but not yet the library they load
+    (package / f"native__mypyc{suffix}").write_bytes(b"")
+    assert compiled.library_files() == [package / f"native__mypyc{suffix}"]
+    (tmp_path / "pyproject.toml").unlink()
     assert not compiled.stale()  # an installed copy: no pyproject.toml beside the package
     (tmp_path / "pyproject.toml").write_text("")
     assert not compiled.stale()  # a checkout, every build newer than its source
@@ -115,6 +123,25 @@ def test_a_build_older_than_its_source_is_not_loaded(
     os.utime(source_of(COMPILED[-1]), (1000, 1000))
     source_of(COMPILED[0]).with_suffix(suffix).unlink()
     assert compiled.stale()
+
+
+def test_a_build_is_put_in_place_whole_and_dated_when_its_compile_began(tmp_path: Path) -> None:
+    """A koza may start while a compile ends (make play compiles in the background): each
+    file is renamed over the old one, never written into it, and no partial file stays."""
+    built, package = tmp_path / "build", tmp_path / "koza"
+    built.mkdir()
+    package.mkdir()
+    names = ["native__mypyc.so", "engine.so"]
+    for name in names:
+        (built / name).write_bytes(b"new " + name.encode())
+        (package / name).write_bytes(b"old")
+    with (package / "engine.so").open("rb") as loaded:  # a koza that opened the old build
+        put_in_place([(built / name, package / name) for name in names], started=1234.0)
+        assert loaded.read() == b"old"
+    for name in names:
+        assert (package / name).read_bytes() == b"new " + name.encode()
+        assert (package / name).stat().st_mtime == 1234.0
+    assert sorted(p.name for p in package.iterdir()) == sorted(names)
 
 
 def test_compiled_rounds_and_matches_pickle_and_copy() -> None:
