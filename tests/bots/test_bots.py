@@ -27,6 +27,7 @@ def test_registry_names_every_level_and_hides_the_reference() -> None:
         "expert",
         "montecarlo:fast",
         "montecarlo",
+        "reader",
         "montecarlo:strong",
     )
     assert "omniscient" not in BOT_LEVELS
