@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import math
 import random
+from pathlib import Path
 
 import pytest
 from support.public_history import events_for
@@ -12,11 +14,12 @@ from koza.bots import Bot, decide, make_bot
 from koza.bots.knowledge import infer
 from koza.bots.likelihood import PlayModel
 from koza.bots.montecarlo import MonteCarloBot
-from koza.bots.policies import THETA, moments
+from koza.bots.policies import PLAIN, THETA, moments
 from koza.bots.reader import ReaderBot, seat_thetas
 from koza.bots.reading import PolicyReading
 from koza.bots.sampler import Sampler, reconstruct_shuffle
 from koza.bots.weights import Scoring
+from koza.cli import main as koza_main
 from koza.core.events import SeatInfo
 from koza.core.game import Game
 from koza.core.rules import RuleSet
@@ -191,9 +194,7 @@ def test_read_plainly_every_opponent_weighs_deals_as_montecarlo_does() -> None:
     differ by one constant, so they resample deals alike."""
     view = next(v for s in range(40, 80) if (v := _try_view(s)) is not None)
     know = infer(view)
-    plain = {s: THETA["montecarlo"] for s in (1, 2)}
-    assert THETA["montecarlo"] == (1.0, 0.0, 0.0, 0.0)
-    reading = PolicyReading(view, know, plain)
+    reading = PolicyReading(view, know, {s: PLAIN for s in (1, 2)})
     model = PlayModel(view, know)
     rng = random.Random(2)
     sampler = Sampler(view, know)
@@ -246,3 +247,18 @@ def test_moments_show_what_the_next_seat_lacked() -> None:
                     assert moms[k].next_lacks & shown == shown
                     checked += 1
     assert checked > 0
+
+
+def test_the_tournament_command_seats_reader_against_a_baseline(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``koza tournament`` takes reader as a seat (here with few imagined deals)."""
+    import koza.bots.montecarlo as mc
+
+    monkeypatch.setitem(mc.LEVELS, "default", (6, 100))
+    path = tmp_path / "r.json"
+    args = ["tournament", "--seats", "reader,greedy", "--deals", "2", "--quiet"]
+    assert koza_main([*args, "--baseline", "montecarlo", "--json", str(path)]) == 0
+    data = json.loads(path.read_text())
+    assert data["bots"]["reader"]["deals"] == 2
+    assert data["baseline"]["difference"]["a"] == "reader"
