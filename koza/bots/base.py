@@ -70,8 +70,8 @@ BOT_LEVELS: tuple[str, ...] = (
     "expert",
     "montecarlo:fast",
     "montecarlo",
-    "reader",
     "montecarlo:strong",
+    "reader",
 )
 """The bots offered as opponents in the app, weakest first (omniscient is not one)."""
 

@@ -27,8 +27,8 @@ def test_registry_names_every_level_and_hides_the_reference() -> None:
         "expert",
         "montecarlo:fast",
         "montecarlo",
-        "reader",
         "montecarlo:strong",
+        "reader",
     )
     assert "omniscient" not in BOT_LEVELS
     for name in ALL_BOTS:
