@@ -71,6 +71,7 @@ BOT_LEVELS: tuple[str, ...] = (
     "montecarlo:fast",
     "montecarlo",
     "montecarlo:strong",
+    "reader",
 )
 """The bots offered as opponents in the app, weakest first (omniscient is not one)."""
 
@@ -80,6 +81,7 @@ BOT_DESCRIPTIONS: dict[str, str] = {
     "expert": "Club player: tries each move on 16 possible deals; rules of thumb settle the rest.",
     "montecarlo:fast": "Strong, quick: imagines 60 possible deals before each move.",
     "montecarlo": "Strong: imagines 300 possible deals and plays for the match score.",
+    "reader": "Strong: montecarlo that reads each opponent by its own style.",
     "montecarlo:strong": "Very strong, slower: imagines 1000 possible deals per move.",
     "omniscient": "Reference only: sees every hand and the bazaar (cheats by design).",
 }
@@ -111,6 +113,10 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         from koza.bots.expert import ExpertBot
 
         return ExpertBot(seed)
+    if name == "reader":
+        from koza.bots.reader import ReaderBot
+
+        return ReaderBot(seed)
     if name == "omniscient":
         from koza.bots.omniscient import OmniscientBot
 

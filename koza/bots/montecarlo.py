@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
+from typing import Protocol
 
-from koza.bots.knowledge import infer
+from koza.bots.knowledge import Knowledge, infer
 from koza.bots.likelihood import PlayModel
 from koza.bots.opponents import OpponentModel, SharpSeats
 from koza.bots.rollout import Match, Scoring, rollout_seat, utility
@@ -71,6 +73,16 @@ RACE_EVERY = 20
 """When choosing, moves are compared with the leader after every this many deals..."""
 RACE_Z = 3.0
 """...and one whose paired deficit is this many standard errors below 0 is dropped."""
+
+
+class DealWeights(Protocol):
+    """How well a sampled deal explains the opponents' plays (``PlayModel``, or
+    ``reading.PolicyReading`` for ``reader``)."""
+
+    @property
+    def facts(self) -> Sequence[object]: ...
+
+    def log_weight(self, assignment: list[int]) -> float: ...
 
 
 def twins(legal: list[Move], left: int, right: int) -> list[int]:
@@ -175,7 +187,7 @@ class MonteCarloBot:
         samples = max(min(8, self.samples), min(self.samples, self.cap // len(alive)))
         got: list[list[float]] = [[] for _ in legal]
         stream = random.Random()
-        model = PlayModel(view, know, skip=sharp)
+        model = self.play_model(view, know, sharp)
         for k, smp in enumerate(self._deals(sampler, model, samples, view.round_no), 1):
             base = sampler.round_of(smp)
             play_out(base, legal, alive, rng.getrandbits(32), stream, sc, match, view.seat, got)
@@ -183,15 +195,20 @@ class MonteCarloBot:
                 alive = survivors(got, alive)
         return [math.fsum(got[twin[i]]) / len(got[twin[i]]) for i in range(len(legal))]
 
+    def play_model(self, view: SeatView, know: Knowledge, sharp: frozenset[int]) -> DealWeights:
+        """What weighs the sampled deals: every opponent's plays read as a soft "shed heavy
+        tiles" player's (the plays of the ``sharp`` seats left out: already in ``know``)."""
+        return PlayModel(view, know, skip=sharp)
+
     def _deals(
-        self, sampler: Sampler, model: PlayModel, samples: int, round_no: int
+        self, sampler: Sampler, model: DealWeights, samples: int, round_no: int
     ) -> list[Sample]:
         """``samples`` deals: drawn consistent, then resampled by how well they explain the
         opponents' plays (systematic resampling; only the deals kept get a bazaar)."""
         rng = self._rng
         if not model.facts or OVERSAMPLE <= 1:
             return [sampler.sample(rng) for _ in range(samples)]
-        if LEARN_OPPONENTS:
+        if LEARN_OPPONENTS and isinstance(model, PlayModel):
             cands = [sampler.draw_hands(rng) for _ in range(OVERSAMPLE * samples)]
             per_deal = [model.seat_log_likelihoods(c[1]) for c in cands]
             self.opponents.observe(round_no, per_deal)

@@ -89,7 +89,7 @@ Seat = Annotated[int, Field(ge=0, le=3)]
 
 
 BOT_SPECS = frozenset(
-    ("random", "greedy", "expert", "omniscient", "montecarlo")
+    ("random", "greedy", "expert", "omniscient", "montecarlo", "reader")
     + tuple(f"montecarlo:{level}" for level in ("fast", "default", "strong"))
 )
 """Every bot a seat may name: what ``koza.bots.make_bot`` builds (a test keeps them equal)."""

@@ -56,6 +56,7 @@ class SeatView:
     ranking: tuple[int, ...] = ()  # the other sides, best first, once the game is over
     seq: int = 0  # the last event this view reflects (a client can tell a stale view)
     face_up: bool = False  # every hand and draw is shown (watching, replay)
+    bot_levels: tuple[str | None, ...] = ()  # per seat: its bot's level (public); None: a person
 
     @property
     def n_players(self) -> int:
@@ -161,4 +162,5 @@ def seat_view(state: GameState, seat: int, face_up: bool = False) -> SeatView:
         ranking=state.ranking,
         seq=state.seq,
         face_up=face_up,
+        bot_levels=tuple(s.bot if s.kind == "bot" else None for s in state.seats),
     )

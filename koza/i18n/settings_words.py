@@ -21,6 +21,8 @@ SETTINGS_EN: dict[str, str] = {
     "bot.montecarlo_fast_help": "Strong, quick: imagines 60 possible deals before each move.",
     "bot.montecarlo": "montecarlo",
     "bot.montecarlo_help": "Strong: imagines 300 possible deals and plays for the match score.",
+    "bot.reader": "reader",
+    "bot.reader_help": "Strong: montecarlo that reads each opponent by its own style.",
     "bot.montecarlo_strong": "montecarlo:strong",
     "bot.montecarlo_strong_help": "Very strong, slower: imagines 1000 possible deals per move.",
     "sys.quit": "Quit",

@@ -28,6 +28,7 @@ def test_registry_names_every_level_and_hides_the_reference() -> None:
         "montecarlo:fast",
         "montecarlo",
         "montecarlo:strong",
+        "reader",
     )
     assert "omniscient" not in BOT_LEVELS
     for name in ALL_BOTS:

@@ -13,22 +13,13 @@ import math
 import random
 
 import pytest
-from support.public_history import RULES, move_of, replay_public_history
+from support.public_history import RULES, events_for, move_of, replay_public_history
 
 from koza.bots import make_bot
 from koza.bots.knowledge import infer
 from koza.bots.likelihood import PlayModel
 from koza.bots.sampler import QUICK_TRIES, Sampler, reconstruct_shuffle
 from koza.core import engine
-from koza.core.events import (
-    DoublesPlayed,
-    Event,
-    GameCreated,
-    RoundDealt,
-    TileDrawn,
-    TilePlayed,
-    TurnPassed,
-)
 from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.state import GameState, replay
@@ -120,39 +111,6 @@ def test_draws_constrain_the_samples() -> None:
     assert hits > 0
 
 
-def _events_for(state: GameState, shuffle: list[int]) -> list[Event]:
-    """A round-1 game with ``shuffle`` whose public actions are those of ``state``."""
-    n = state.n_players
-    hs = state.rules.hand_size_for(n)
-    hands, _ = engine.split_deal(shuffle, n, hs)
-    leader, opening = engine.first_opening(hands, state.rules.first_lead)
-    events: list[Event] = [
-        GameCreated(seq=0, game_id="other", rules=state.rules, seats=state.seats, seed=None),
-        RoundDealt(
-            seq=1,
-            round=1,
-            shuffle=tuple(shuffle),
-            leader=leader,
-            opening=None if opening < 0 else opening,
-        ),
-    ]
-    next_draw = n * hs
-    for act in state.history:
-        q = len(events)
-        ev: Event
-        if act.kind == "play":
-            ev = TilePlayed(seq=q, seat=act.seat, tile=act.tiles[0], end=act.side)  # type: ignore[arg-type]
-        elif act.kind == "doubles":
-            ev = DoublesPlayed(seq=q, seat=act.seat, left=act.tiles[0], right=act.tiles[1])
-        elif act.kind == "draw":
-            ev = TileDrawn(seq=q, seat=act.seat, tile=shuffle[next_draw])
-            next_draw += 1
-        else:
-            ev = TurnPassed(seq=q, seat=act.seat)
-        events.append(ev)
-    return events
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_view_holds_no_hidden_tile(players: int) -> None:
     """Another deal that explains the same public history gives the very same view."""
@@ -169,7 +127,7 @@ def test_a_view_holds_no_hidden_tile(players: int) -> None:
                 know = infer(view)
                 smp = Sampler(view, know).sample(rng)
                 shuffle = reconstruct_shuffle(view, know, smp)
-                other = replay(_events_for(st, shuffle))
+                other = replay(events_for(st, shuffle))
                 assert seat_view(other, seat) == view
                 others_hidden = [other.hand(s) for s in range(players) if s != seat]
                 different += others_hidden != [st.hand(s) for s in range(players) if s != seat]

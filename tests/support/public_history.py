@@ -1,10 +1,21 @@
 """Replaying a view's public history on a sampled deal, and the rule sets the sampler
-tests walk (shared by the sampler's and the sharp reading's tests)."""
+tests walk (shared by the sampler's, the sharp reading's and the reader's tests); and a
+game with another deal behind the same public history (``events_for``)."""
 
 from __future__ import annotations
 
 from koza.core import engine
+from koza.core.events import (
+    DoublesPlayed,
+    Event,
+    GameCreated,
+    RoundDealt,
+    TileDrawn,
+    TilePlayed,
+    TurnPassed,
+)
 from koza.core.rules import RuleSet
+from koza.core.state import GameState
 from koza.core.view import SeatView
 
 RULES = [
@@ -55,3 +66,36 @@ def replay_public_history(view: SeatView, shuffle: list[int], forced_opening: bo
             assert r.bazaar[r.bz] == act.tiles[0]
         engine.apply(r, move)
     return r
+
+
+def events_for(state: GameState, shuffle: list[int]) -> list[Event]:
+    """A round-1 game with ``shuffle`` whose public actions are those of ``state``."""
+    n = state.n_players
+    hs = state.rules.hand_size_for(n)
+    hands, _ = engine.split_deal(shuffle, n, hs)
+    leader, opening = engine.first_opening(hands, state.rules.first_lead)
+    events: list[Event] = [
+        GameCreated(seq=0, game_id="other", rules=state.rules, seats=state.seats, seed=None),
+        RoundDealt(
+            seq=1,
+            round=1,
+            shuffle=tuple(shuffle),
+            leader=leader,
+            opening=None if opening < 0 else opening,
+        ),
+    ]
+    next_draw = n * hs
+    for act in state.history:
+        q = len(events)
+        ev: Event
+        if act.kind == "play":
+            ev = TilePlayed(seq=q, seat=act.seat, tile=act.tiles[0], end=act.side)  # type: ignore[arg-type]
+        elif act.kind == "doubles":
+            ev = DoublesPlayed(seq=q, seat=act.seat, left=act.tiles[0], right=act.tiles[1])
+        elif act.kind == "draw":
+            ev = TileDrawn(seq=q, seat=act.seat, tile=shuffle[next_draw])
+            next_draw += 1
+        else:
+            ev = TurnPassed(seq=q, seat=act.seat)
+        events.append(ev)
+    return events
