@@ -34,6 +34,7 @@ from koza.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH
 from koza.tui.services import Services, bot_descriptions, bot_levels
 from koza.tui.settings import SETTINGS_FILE, read_settings, write_setting
 from koza.tui.shared_stylesheet import share_parsed_css
+from koza.tui.terminal_watch import leave_when_the_terminal_closes
 
 if TYPE_CHECKING:
     from textual.command import Provider
@@ -114,6 +115,7 @@ class KozaApp(App[int]):
         if self._on_start is not None:
             self._on_start(self)
         self._check_size(self.size.width, self.size.height)
+        leave_when_the_terminal_closes(self)
 
     def on_unmount(self) -> None:
         for session, _screen in self._sessions:
