@@ -29,6 +29,23 @@ BETAS: tuple[float, ...] = (0.0, 0.5, 1.0, 2.0, 4.0)
 """The sharpness values an opponent's play is weighed under when it is learned."""
 
 
+Terms = list[tuple[float, list[float], tuple[int, ...]]]
+"""Per free play: the known tiles' share, each tile's share if it fits, the hidden slots."""
+
+
+def terms_log_weight(terms: Terms, assignment: list[int]) -> float:
+    """Log-likelihood (up to a constant) of the plays in ``terms`` under a sampled assignment:
+    each play's chance is its tile's share over the shares of every tile the seat could hold."""
+    lw = 0.0
+    for known, share, keys in terms:
+        total = known
+        for key in keys:
+            total += share[assignment[key]]
+        if total > 0.0:
+            lw -= math.log(total)
+    return lw
+
+
 @dataclass(frozen=True, slots=True)
 class PlayFact:
     """One observed play: the fitting tiles, the known part of the sum, the hidden slots."""
@@ -89,14 +106,7 @@ class PlayModel:
 
     def log_weight(self, assignment: list[int]) -> float:
         """Log-likelihood (up to a constant) of the plays under a sampled assignment."""
-        lw = 0.0
-        for known, share, keys in self._terms:
-            total = known
-            for key in keys:
-                total += share[assignment[key]]
-            if total > 0.0:
-                lw -= math.log(total)
-        return lw
+        return terms_log_weight(self._terms, assignment)
 
     def _log_sums(self, mask: int) -> list[float]:
         """Per ``BETAS`` value: log of the sum of exp(beta * weight) over ``mask``."""

@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass
 
 from koza.bots.knowledge import Knowledge, forced_opening
+from koza.bots.likelihood import Terms, terms_log_weight
 from koza.bots.policies import Theta, features, moments, score
 from koza.bots.weights import Scoring
 from koza.core.tiles import ALL_TILES_MASK, HAS, N_TILES
@@ -77,7 +78,7 @@ class PolicyReading:
 
     def __init__(self, view: SeatView, know: Knowledge, thetas: dict[int, Theta]) -> None:
         self.facts = free_plays(view, know, thetas)
-        self._terms: list[tuple[float, list[float], tuple[int, ...]]] = []
+        self._terms: Terms = []
         for f in self.facts:
             top = max(f.scores)
             share = [math.exp(s - top) for s in f.scores]  # 0.0 for tiles that do not fit
@@ -86,14 +87,7 @@ class PolicyReading:
 
     def log_weight(self, assignment: list[int]) -> float:
         """Log-likelihood (up to a constant) of the plays under a sampled assignment."""
-        lw = 0.0
-        for known, share, keys in self._terms:
-            total = known
-            for key in keys:
-                total += share[assignment[key]]
-            if total > 0.0:
-                lw -= math.log(total)
-        return lw
+        return terms_log_weight(self._terms, assignment)
 
     def seat_log_likelihoods(self, assignment: list[int], scale: float) -> dict[int, float]:
         """Per opponent: the full log-likelihood of its plays with its scores times
