@@ -46,6 +46,22 @@ def terms_log_weight(terms: Terms, assignment: list[int]) -> float:
     return lw
 
 
+def held_at_play(know: Knowledge, seat: int, at: int, fit: int) -> tuple[list[int], list[int]]:
+    """What ``seat`` held when it made the play at history index ``at`` (``fit``: the tiles
+    that fitted then): the fitting tiles it played later (known), and its hidden slots' keys."""
+    held: list[int] = []
+    hidden: list[int] = []
+    for s in know.slots[seat]:
+        if s.origin >= at:
+            continue
+        if s.played >= 0:
+            if s.played_at >= at and fit >> s.played & 1:
+                held.append(s.played)
+        elif fit & know.unseen:
+            hidden.append(s.key)
+    return held, hidden
+
+
 @dataclass(frozen=True, slots=True)
 class PlayFact:
     """One observed play: the fitting tiles, the known part of the sum, the hidden slots."""
@@ -82,18 +98,12 @@ class PlayModel:
                 continue  # a forced opening says nothing about taste
             a, b = act.ends
             fit = ALL_TILES_MASK if a < 0 else HAS[a] | HAS[b]
+            held, hidden = held_at_play(know, j, i, fit)
             known = 0.0
             known_mask = 0
-            hidden: list[int] = []
-            for s in know.slots[j]:
-                if s.origin >= i:
-                    continue
-                if s.played >= 0:
-                    if s.played_at >= i and fit >> s.played & 1:
-                        known += self.exp[s.played]
-                        known_mask |= 1 << s.played
-                elif fit & know.unseen:
-                    hidden.append(s.key)
+            for t in held:
+                known += self.exp[t]
+                known_mask |= 1 << t
             if hidden:
                 fact = PlayFact(fit, known, tuple(hidden), j, act.tiles[0], known_mask)
                 facts.append(fact)

@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass
 
 from koza.bots.knowledge import Knowledge, forced_opening
-from koza.bots.likelihood import Terms, terms_log_weight
+from koza.bots.likelihood import Terms, held_at_play, terms_log_weight
 from koza.bots.policies import Theta, features, moments, score
 from koza.bots.weights import Scoring
 from koza.core.tiles import ALL_TILES_MASK, HAS, N_TILES
@@ -51,16 +51,7 @@ def free_plays(view: SeatView, know: Knowledge, thetas: dict[int, Theta]) -> lis
             continue  # a forced opening says nothing about taste
         a, b = act.ends
         fit = ALL_TILES_MASK if a < 0 else HAS[a] | HAS[b]
-        known: list[int] = []
-        hidden: list[int] = []
-        for s in know.slots[j]:
-            if s.origin >= i:
-                continue
-            if s.played >= 0:
-                if s.played_at >= i and fit >> s.played & 1:
-                    known.append(s.played)
-            elif fit & know.unseen:
-                hidden.append(s.key)
+        known, hidden = held_at_play(know, j, i, fit)
         if not hidden:
             continue
         theta = thetas[j]
