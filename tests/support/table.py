@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from textual.app import App
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 from koza.bots import Bot, RandomBot, decide
 from koza.core.commands import Command, Draw, Pass, Play
@@ -92,6 +94,19 @@ def at_the_last_round(seats: Sequence[str], seed: int, **rules: object) -> FakeS
         else:
             move_by_code(session)
     return session
+
+
+class Host(App[None]):
+    """Hosts one given screen, with the style sheets parsed once for the whole run (its name is
+    the title the snapshot tests have drawn)."""
+
+    def __init__(self, screen: Screen[Any]) -> None:
+        super().__init__()
+        share_parsed_css(self)
+        self.first = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self.first)
 
 
 class TableApp(App[None]):

@@ -5,14 +5,12 @@ from __future__ import annotations
 import shutil
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 from support.stats import play_game
-from textual.app import App
-from textual.screen import Screen
+from support.table import Host
 from textual.widgets import DataTable
 from textual_plotext.plot import Plot
 
@@ -21,7 +19,6 @@ from koza.storage.savefile import load
 from koza.tui.app import KozaApp
 from koza.tui.replay.screen import ReplayScreen
 from koza.tui.screens.stats import StatsScreen
-from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.table.score_plot import TotalsPlotScreen
 from koza.tui.widgets.plots import ResultsPlot, TotalsPlot, draw_results, draw_totals, x_ticks
 
@@ -93,16 +90,6 @@ def long_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A two-player game cut after 40 rounds (target 1000, so nobody is the goat yet)."""
     folder = tmp_path_factory.mktemp("long-game")
     return play_game(folder, ["Ivan", "bot:greedy:Gosha"], seed=24, max_rounds=40, target=1000)
-
-
-class Host(App[None]):
-    def __init__(self, screen: Screen[Any]) -> None:
-        super().__init__()
-        share_parsed_css(self)
-        self.first = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self.first)
 
 
 async def test_replay_end_then_s_plots_a_40_round_game(long_game: Path) -> None:

@@ -6,26 +6,13 @@ import random
 from typing import Any
 
 from support.paths import GOLDEN
-from support.table import FakeSession, TableApp, settle
-from textual.app import App
-from textual.screen import Screen
+from support.table import FakeSession, Host, TableApp, settle
 
 from koza.core.events import Event, RoundScored
 from koza.storage.savefile import load
 from koza.tui.replay.screen import ReplayScreen
-from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.table.score_plot import GameOverPlotScreen, TotalsPlotScreen
 from koza.tui.widgets.plots import TotalsPlot, totals_by_round, y_ticks
-
-
-class Host(App[None]):
-    def __init__(self, screen: Screen[Any]) -> None:
-        super().__init__()
-        share_parsed_css(self)
-        self.first = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self.first)
 
 
 def test_totals_by_round_start_at_zero_and_follow_every_score(golden_events: list[Event]) -> None:

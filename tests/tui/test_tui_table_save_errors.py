@@ -8,17 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support.table import FakeSession, TableApp, settle, table
+from support.table import FakeSession, Host, TableApp, settle, table
 from support.waiting import until
 from textual.app import App
-from textual.screen import Screen
 
 from koza.core.events import Event, RoundScored, SeatInfo
 from koza.play.session import Session
 from koza.storage.savefile import SaveError, load
 from koza.tui.app import KozaApp
 from koza.tui.screens.message import MessageScreen
-from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.table.screen import TableScreen
 from koza.tui.watch.screen import WatchScreen, create_session
 
@@ -27,16 +25,6 @@ FULL = "/saves/game.koza.jsonl: could not save (No space left on device)"
 
 def disk_full(event: Event) -> None:
     raise SaveError(FULL)
-
-
-class Host(App[None]):
-    def __init__(self, screen: Screen[None]) -> None:
-        super().__init__()
-        share_parsed_css(self)
-        self.first = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self.first)
 
 
 async def wait_until_left(pilot, app: App[None]) -> None:  # type: ignore[no-untyped-def]
