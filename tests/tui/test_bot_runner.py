@@ -106,3 +106,38 @@ async def test_a_move_arriving_after_a_pause_waits_for_resume_or_step() -> None:
         runner.pause(True)
         await settle(pilot)
         assert len(session.saved) == held  # thought anew, and held again
+
+
+async def test_a_move_arriving_after_the_table_left_is_dropped() -> None:
+    """A worker that thought before its table left hands over to a screen gone.
+
+    The table can leave without its leave key (a failed save pops it, the app
+    pops whatever is above the menu): the move must be dropped, not played
+    into a save that may be closed, which used to exit the whole app.
+    """
+    session = FakeSession(["bot:Ann", "bot:Bob"], seed=4)
+    app = TableApp(session, watch=True, face_up=True, paused=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert screen is not None
+        runner = screen.runner
+        arrived: list[tuple[int, int, Command | str | None]] = []
+        hand_over = runner._done
+        runner._done = lambda *move: arrived.append(move)  # type: ignore[method-assign,assignment]
+        runner.delay = 0.0
+        runner.pause(False)
+        for _ in range(200):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            if arrived:
+                break
+        assert len(arrived) == 1  # thought of, not yet handed over
+        before = len(session.saved)
+        app.pop_screen()
+        await pilot.pause()
+        assert table(app) is None
+        hand_over(*arrived[0])
+        await pilot.pause()
+        assert len(session.saved) == before
+        assert app.is_running and app.return_code is None

@@ -18,7 +18,7 @@ import os
 import time
 from collections.abc import Callable
 
-from textual.dom import DOMNode
+from textual.widget import Widget
 from textual.worker import Worker, get_current_worker
 
 from koza.core.commands import Command
@@ -45,7 +45,7 @@ class BotRunner:
 
     def __init__(
         self,
-        host: DOMNode,
+        host: Widget,
         session: Session,
         *,
         delay: float | None = None,
@@ -147,8 +147,8 @@ class BotRunner:
         return True
 
     def _done(self, token: int, seat: int, cmd: Command | str | None) -> None:
-        if token != self._token:
-            return
+        if token != self._token or not self.host.is_attached:
+            return  # cancelled, or its table has left the screen (popped, not left)
         self._worker = None  # it has thought: whatever happens now, let it finish
         self.thinking = -1
         if self.paused and token != self._step_token:  # paused while it thought

@@ -80,6 +80,7 @@ class TableScreen(StyledOnce, Comforts, RoundEnd, Refusals, Hints, WatchControls
         self.error = False
         self._dialog = False
         self._footer_keys: tuple[object, ...] = ()
+        self._gone = False  # unmounted: nothing is drawn any more
         self.runner = BotRunner(
             self,
             session,
@@ -111,6 +112,10 @@ class TableScreen(StyledOnce, Comforts, RoundEnd, Refusals, Hints, WatchControls
         if len(self.humans) > 1 and not self.watching:
             self.hidden = True
         self._continue()
+
+    def on_unmount(self) -> None:
+        self._gone = True
+        self.runner.cancel()  # popped without its leave key: a move thought of is dropped
 
     def on_resize(self, event: Resize) -> None:
         self.call_after_refresh(self.refresh_table)
@@ -153,7 +158,7 @@ class TableScreen(StyledOnce, Comforts, RoundEnd, Refusals, Hints, WatchControls
 
     def refresh_table(self) -> None:
         """Redraw every widget from the game as it stands."""
-        if not self.is_mounted:
+        if not self.is_mounted or self._gone:
             return
         sc = self.scene()
         hand = sc.my_hand
@@ -365,6 +370,8 @@ class TableScreen(StyledOnce, Comforts, RoundEnd, Refusals, Hints, WatchControls
 
     def action_leave(self) -> None:
         self.runner.cancel()
+        if not self.is_attached:
+            return  # already off the stack: nothing to leave, and the app stays
         if len(self.app.screen_stack) > 1 and self.app.screen is self:
             self.dismiss(None)
         else:
