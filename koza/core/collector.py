@@ -6,6 +6,27 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+_held_frozen = False  # someone froze what is loaded for good (a server): never unfreeze
+
+
+def freeze_for_good() -> None:
+    """Freeze every object tracked now for the life of the process (a server's start).
+
+    Said here rather than by ``gc.freeze()`` alone so that ``paused_gc`` knows without
+    counting the frozen objects: ``gc.get_freeze_count()`` walks them all, which cost a
+    server (or a test worker that ran one) milliseconds on every fold.
+    """
+    global _held_frozen
+    gc.freeze()
+    _held_frozen = True
+
+
+def thaw_for_good() -> None:
+    """Undo ``freeze_for_good`` (for tests that froze on purpose)."""
+    global _held_frozen
+    gc.unfreeze()
+    _held_frozen = False
+
 
 @contextmanager
 def paused_gc() -> Iterator[None]:
@@ -13,14 +34,14 @@ def paused_gc() -> Iterator[None]:
 
     What the fold made lives as long as its game: it goes straight to the oldest
     generation, which only full collections visit (``freeze`` then ``unfreeze`` is that
-    move, without a collection), unless someone else keeps objects frozen.
+    move, without a collection), unless objects are frozen for good.
     """
     was_on = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        if gc.get_freeze_count() == 0:
+        if not _held_frozen:
             gc.freeze()
             gc.unfreeze()
         if was_on:

@@ -10,6 +10,7 @@ import pytest
 from pydantic import ValidationError
 from support.deals import random_game
 
+from koza.core import collector
 from koza.core.collector import paused_gc
 from koza.core.events import EVENT_ADAPTER, RoundDealt, TilePlayed
 from koza.core.fold import StateBuilder
@@ -97,16 +98,15 @@ def test_the_collector_is_paused_during_a_fold_and_restored_after(enabled: bool)
         gc.enable() if was else gc.disable()
 
 
-def test_objects_someone_froze_stay_frozen_through_a_fold(
+def test_objects_frozen_for_good_stay_frozen_through_a_fold(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The fold neither freezes nor unfreezes while someone else holds objects frozen.
+    """The fold neither freezes nor unfreezes while a server holds objects frozen.
 
     (Counting frozen objects alone is not exact: a frozen object that the fold's
     work happens to free leaves the permanent generation too.)
     """
-    unfreeze = gc.unfreeze
-    gc.freeze()
+    collector.freeze_for_good()
     try:
         frozen_before = gc.get_freeze_count()
         calls: list[str] = []
@@ -119,7 +119,19 @@ def test_objects_someone_froze_stay_frozen_through_a_fold(
         assert gc.get_freeze_count() > frozen_before * 0.99  # still frozen, not moved back
     finally:
         monkeypatch.undo()
-        unfreeze()
+        collector.thaw_for_good()
+
+
+def test_a_fold_never_counts_the_frozen_objects(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counting walks every frozen object: after a server froze what it loaded, that was
+    most of a small fold's time (the coach's checks ran 20 times slower after one)."""
+    counted: list[int] = []
+    monkeypatch.setattr(gc, "get_freeze_count", lambda: counted.append(1) or 0)
+    for held in (False, True):
+        monkeypatch.setattr(collector, "_held_frozen", held)
+        with paused_gc():
+            replay(random_game(1, 2).events)
+    assert counted == []
 
 
 def _dealt_json(shuffle: object) -> str:

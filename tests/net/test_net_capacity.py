@@ -19,6 +19,7 @@ from support.net import (
 )
 
 from koza.bots import decide, make_bot
+from koza.core import collector
 from koza.core.events import RoundDealt, SeatInfo
 from koza.core.game import Game
 from koza.core.rules import RuleSet
@@ -274,5 +275,5 @@ def test_a_server_process_collects_cycles_less_often_and_freezes_what_it_loaded(
         assert gc.get_threshold() == listen.COLLECT_AFTER
         assert gc.get_freeze_count() > 0
     finally:
-        gc.unfreeze()
+        collector.thaw_for_good()
         gc.set_threshold(*before)
