@@ -112,8 +112,9 @@ async def test_a_move_arriving_after_the_table_left_is_dropped() -> None:
     """A worker that thought before its table left hands over to a screen gone.
 
     The table can leave without its leave key (a failed save pops it, the app
-    pops whatever is above the menu): the move must be dropped, not played
-    into a save that may be closed, which used to exit the whole app.
+    pops whatever is above the menu), and the app closes its save as soon as it
+    is off the stack, before it is unmounted: the move must be dropped, not
+    played into the closed save, which used to exit the whole app.
     """
     session = FakeSession(["bot:Ann", "bot:Bob"], seed=4)
     app = TableApp(session, watch=True, face_up=True, paused=True)
@@ -134,10 +135,9 @@ async def test_a_move_arriving_after_the_table_left_is_dropped() -> None:
                 break
         assert len(arrived) == 1  # thought of, not yet handed over
         before = len(session.saved)
-        app.pop_screen()
-        await pilot.pause()
-        assert table(app) is None
-        hand_over(*arrived[0])
+        app.pop_screen()  # off the stack at once, unmounted later
+        assert screen.is_attached and table(app) is None
+        hand_over(*arrived[0])  # the app closes its save here: the move must not be played
         await pilot.pause()
         assert len(session.saved) == before
         assert app.is_running and app.return_code is None

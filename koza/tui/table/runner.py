@@ -18,6 +18,7 @@ import os
 import time
 from collections.abc import Callable
 
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.worker import Worker, get_current_worker
 
@@ -147,7 +148,7 @@ class BotRunner:
         return True
 
     def _done(self, token: int, seat: int, cmd: Command | str | None) -> None:
-        if token != self._token or not self.host.is_attached:
+        if token != self._token or self._host_gone():
             return  # cancelled, or its table has left the screen (popped, not left)
         self._worker = None  # it has thought: whatever happens now, let it finish
         self.thinking = -1
@@ -156,6 +157,14 @@ class BotRunner:
             self._on_thinking(-1)
             return
         self._play(seat, cmd)
+
+    def _host_gone(self) -> bool:
+        """The host is off the screen stack: popped, its save perhaps closed already,
+        though not yet unmounted (that comes later, and cancels this runner)."""
+        host = self.host
+        if not host.is_attached:
+            return True
+        return isinstance(host, Screen) and host not in host.app.screen_stack
 
     def _play(self, seat: int, cmd: Command | str | None) -> None:
         try:

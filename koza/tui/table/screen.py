@@ -370,7 +370,7 @@ class TableScreen(StyledOnce, Comforts, RoundEnd, Refusals, Hints, WatchControls
 
     def action_leave(self) -> None:
         self.runner.cancel()
-        if not self.is_attached:
+        if not self.is_attached or self not in self.app.screen_stack:
             return  # already off the stack: nothing to leave, and the app stays
         if len(self.app.screen_stack) > 1 and self.app.screen is self:
             self.dismiss(None)
