@@ -6,9 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support.browser import READY, WAIT_MS, WHY_NOT, WebServer, chromium, phone
+from support.browser import READY, WAIT_MS, WHY_NOT, TestBrowser, WebServer, phone
 
-pytestmark = pytest.mark.skipif(not READY, reason=WHY_NOT)
+pytestmark = [
+    pytest.mark.skipif(not READY, reason=WHY_NOT),
+    pytest.mark.asyncio(loop_scope="session"),  # the shared browser's loop
+]
 
 VIEW = """({
   seat: 0, names: ["Ann", "Bob", "Cleo", "Dan"], rules: { teams: "pairs", target: 101 },
@@ -53,14 +56,15 @@ PARTS = (
 )
 
 
-async def test_the_sheet_sums_by_pair_and_a_bot_is_seen_thinking(tmp_path: Path) -> None:
+async def test_the_sheet_sums_by_pair_and_a_bot_is_seen_thinking(
+    browser: TestBrowser, tmp_path: Path
+) -> None:
     web = WebServer(tmp_path)
     try:
-        async with chromium() as browser:
-            page = await phone(browser)
-            await page.goto(web.page_url)
-            await page.wait_for_selector("form.create", timeout=WAIT_MS)  # the texts are in
-            parts = await page.evaluate(PARTS)
+        page = await phone(browser)
+        await page.goto(web.page_url)
+        await page.wait_for_selector("form.create", timeout=WAIT_MS)  # the texts are in
+        parts = await page.evaluate(PARTS)
     finally:
         web.stop()
     assert parts["status"] == "Bot 2 is thinking…"  # a bot seat is named in the page's words

@@ -94,3 +94,28 @@ async def play_step(page: Any) -> bool:
         await page.tap(".move-pass")
     await next_seq(page, seq)
     return True
+
+
+class TestBrowser:
+    """The shared Chromium as one test sees it: every context it opens (a phone, a
+    second browser, a desktop page) is closed when the test ends, so no page of one
+    test is still running when the next begins."""
+
+    __test__ = False  # not a test class, whatever its name
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.contexts: list[Any] = []
+
+    async def new_context(self, **options: Any) -> Any:
+        context = await self.browser.new_context(**options)
+        self.contexts.append(context)
+        return context
+
+    async def new_page(self, **options: Any) -> Any:
+        context = await self.new_context(**options)
+        return await context.new_page()
+
+    async def close(self) -> None:
+        for context in self.contexts:
+            await context.close()
