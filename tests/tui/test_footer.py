@@ -13,21 +13,32 @@ from koza.tui.widgets.footer import Footer
 
 
 class Keys(Screen[None]):
-    """Two keys; ``p`` is shown greyed out (None) until ``can_pass`` is set."""
+    """``p`` is shown greyed out (None) until ``can_pass`` is set; ``u`` is not shown until
+    ``shows_undo`` is."""
 
-    BINDINGS = [Binding("d", "draw", "Draw"), Binding("p", "pass_turn", "Pass")]
+    BINDINGS = [
+        Binding("d", "draw", "Draw"),
+        Binding("p", "pass_turn", "Pass"),
+        Binding("u", "undo", "Undo"),
+    ]
     can_pass = False
+    shows_undo = False
 
     def compose(self) -> ComposeResult:
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return self.shows_undo  # False: not shown at all
         return (self.can_pass or None) if action == "pass_turn" else True
 
     def action_draw(self) -> None:
         pass
 
     def action_pass_turn(self) -> None:
+        pass
+
+    def action_undo(self) -> None:
         pass
 
 
@@ -53,9 +64,43 @@ async def test_the_footer_keeps_its_keys_until_they_change() -> None:
         await pilot.pause()
         assert keys() == before
         screen.can_pass = True
-        screen.refresh_bindings()  # p now works: the footer is drawn again
+        screen.refresh_bindings()  # p now works: greyed back in place, nothing rebuilt
         await until(pilot, lambda: not keys()["p"].has_class("-disabled"), "p enabled")
+        assert keys() == before and not keys()["p"]._disabled
+        screen.can_pass = False
+        screen.refresh_bindings()
+        await until(pilot, lambda: keys()["p"].has_class("-disabled"), "p greyed out")
+        assert keys() == before and keys()["p"]._disabled
+        screen.shows_undo = True
+        screen.refresh_bindings()  # a key more: the footer is drawn again
+        await until(pilot, lambda: "u" in keys(), "the undo key")
         assert keys()["d"] is not before["d"] and keys()["d"].description == "Draw"
+
+
+async def test_keys_are_born_in_the_footers_compact_style(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A narrow screen closes up the keys: each key is made compact, not restyled so
+    once mounted (Textual's keys were restyled twice at every rebuild)."""
+    restyled: list[FooterKey] = []
+    restyle = FooterKey.update_node_styles
+
+    def counted(key: FooterKey, animate: bool = True) -> None:
+        restyled.append(key)
+        restyle(key, animate)
+
+    monkeypatch.setattr(FooterKey, "update_node_styles", counted)
+    app = Host()
+    async with app.run_test(size=(12, 10)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, Keys)
+        await until(pilot, lambda: len(screen.query(FooterKey)) >= 2, "the footer's keys")
+        assert screen.query_one(Footer).compact
+        screen.shows_undo = True
+        screen.refresh_bindings()  # rebuilt, still compact
+        await until(pilot, lambda: "u" in {k.key for k in screen.query(FooterKey)}, "undo")
+        assert all(key.compact and key.has_class("-compact") for key in screen.query(FooterKey))
+    assert restyled == []
 
 
 async def test_the_footer_shows_its_keys_from_the_start_without_rebuilding(

@@ -3,8 +3,10 @@
 Textual's ``Footer`` throws its keys away and builds them again each time the screen
 says its bindings may have changed, which is several times per focus move (Tab through
 the new-game form, a move at the table).  Most of those times the footer would show the
-very same keys; this one compares what it would show and keeps its widgets when nothing
-changed, so it looks exactly the same for a fraction of the work.
+very same keys, or the same keys with one greyed out or back; this one compares what it
+would show, keeps its widgets when nothing changed, and only greys keys out or back when
+nothing else did, so it looks exactly the same for a fraction of the work.  Its keys are
+born in the footer's compact style, instead of being restyled into it once mounted.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from textual.widgets import Footer as TextualFooter
+from textual.widgets._footer import FooterKey
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -64,16 +67,57 @@ class Footer(TextualFooter):
             self.set_reactive(TextualFooter._bindings_ready, True)
             self.fit_keys()
             self._shown = self.keys_shown()
-        return super().compose()
+        compact = self.compact
+        for widget in super().compose():
+            if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
+                # Textual's keys start compact and follow the footer once mounted: two
+                # restyles of every key at every rebuild.  Born in the footer's style
+                # (the palette's key does not follow the footer: left as Textual has it).
+                widget.set_reactive(FooterKey.compact, compact)
+                widget.set_class(compact, "-compact", update=False)
+            yield widget
 
     async def _recompose_if_changed(self) -> None:
         if not self.is_attached:
             return
         self.fit_keys()
         shown = self.keys_shown()
-        if shown != self._shown:
-            self._shown = shown
-            await self.recompose()
+        if shown == self._shown:
+            return
+        before, self._shown = self._shown, shown
+        if before is not None and _layout(before) == _layout(shown) and self._regrey():
+            return
+        await self.recompose()
+
+    def _regrey(self) -> bool:
+        """Grey out or back the keys whose action changed (the keys shown are the same).
+
+        Each key takes the enabled state and tooltip ``compose`` would give it: its
+        action's first binding's.  False (nothing changed) when a key cannot be matched.
+        """
+        palette = self.app.COMMAND_PALETTE_BINDING
+        first: dict[str, tuple[bool, str, str]] = {}
+        for key, (_, binding, enabled, tooltip) in self.screen.active_bindings.items():
+            if binding.show and binding.action not in first:
+                first[binding.action] = (enabled, tooltip, binding.description)
+            if key == palette:
+                first.setdefault("\0palette", (enabled, binding.tooltip, binding.description))
+        keys = list(self.query(FooterKey))
+        for widget in keys:
+            name = "\0palette" if widget.has_class("-command-palette") else widget.action
+            if name not in first:
+                return False
+        for widget in keys:
+            palette_key = widget.has_class("-command-palette")
+            enabled, tooltip, words = first["\0palette" if palette_key else widget.action]
+            if palette_key or widget.has_class("-grouped"):
+                tooltip = tooltip or words
+            if widget._disabled != (not enabled):
+                widget._disabled = not enabled
+                widget.set_class(not enabled, "-disabled")
+            if (widget.tooltip or "") != (tooltip or ""):
+                widget.tooltip = tooltip or None
+        return True
 
     def keys_width(self, compact: bool, palette: bool) -> int:
         """The cells the shown keys would take: each key and its words, with Textual's
@@ -103,3 +147,11 @@ class Footer(TextualFooter):
             if self.keys_width(compact, palette) <= room:
                 break
         self.compact, self.show_command_palette = compact, palette
+
+
+def _layout(shown: tuple[object, ...]) -> tuple[object, ...]:
+    """What ``keys_shown`` says, less each key's enabled state and tooltip: when only
+    those differ, the same key widgets can stay and be greyed out or back."""
+    keys, *switches = shown
+    assert isinstance(keys, tuple)
+    return tuple((key, binding, display) for key, binding, _, _, display in keys), *switches
