@@ -72,12 +72,14 @@ lint: $(DEV)
 # tests spend waiting on a socket or a timer; `make test JOBS=0` runs it in one process.
 # lint runs beside the compile (one core) and the suite (it fills the time the suite leaves
 # a core idle); its output comes after the suite's, and make test fails when either fails.
+# pytest may keep its rewritten test modules even where PYTHONDONTWRITEBYTECODE is set:
+# otherwise every worker rewrites every test module's asserts anew (about 4 s of CPU each).
 JOBS ?= $(shell $(PY) -c 'import os; print((os.cpu_count() or 1) + 1)')
 test: $(DEV)
 	@linted=$$(mktemp); \
 	( $(LINT) ) >"$$linted" 2>&1 & lint=$$!; \
 	$(MAKE) -s $(BUILT) $(BYTECODE) && \
-	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal; tests=$$?; \
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n $(JOBS) --dist worksteal; tests=$$?; \
 	wait $$lint; lint=$$?; \
 	echo "--- lint: $(LINT)"; cat "$$linted"; rm -f "$$linted"; \
 	if [ $$lint -ne 0 ]; then echo "make test: lint failed"; fi; \
