@@ -21,6 +21,7 @@ from support.browser import (
     TestBrowser,
     WebServer,
     create_room,
+    fill_new_room,
     next_seq,
     phone,
     play_step,
@@ -38,10 +39,7 @@ async def test_two_browsers_and_a_terminal_client_share_a_room(
 ) -> None:
     ann = await phone(browser)
     await ann.goto(server.page_url)
-    await ann.wait_for_selector("form.create", timeout=WAIT_MS)
-    await ann.fill("form.create input[name=name]", "Ann")
-    await ann.select_option("form.create select[name=players]", "3")
-    await ann.select_option("form.create select[name=humans]", "3")
+    await fill_new_room(ann, "Ann", players=3, humans=3)
     await ann.tap("form.create button.primary")
     await ann.wait_for_selector(".waiting .invite input", timeout=WAIT_MS)
     link = await ann.input_value(".waiting .invite input")
@@ -152,11 +150,7 @@ async def test_a_server_password_is_asked_for_and_a_room_password_kept(
     try:
         ann = await phone(browser)
         await ann.goto(web.page_url)
-        await ann.wait_for_selector("form.create", timeout=WAIT_MS)
-        await ann.fill("form.create input[name=name]", "Ann")
-        await ann.select_option("form.create select[name=players]", "2")
-        await ann.select_option("form.create select[name=humans]", "2")
-        await ann.fill("form.create input[name=password]", "room key")
+        await fill_new_room(ann, "Ann", players=2, humans=2, password="room key")
         await ann.tap("form.create button.primary")
         await ann.wait_for_selector("form.server-password", timeout=WAIT_MS)
         await ann.fill("form.server-password input", "open sesame")

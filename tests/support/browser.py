@@ -38,15 +38,27 @@ async def phone(browser: Any, locale: str = "en-US") -> Any:
     return await context.new_page()
 
 
-async def create_room(page: Any, name: str, players: int = 3, target: int = 0) -> str:
-    """Fill the new-room form by touch (random bots); the room's code once the table shows."""
+async def fill_new_room(
+    page: Any, name: str, players: int = 3, humans: int = 1, target: int = 0, password: str = ""
+) -> None:
+    """Fill the new-room form by touch (random bots in the seats no person takes)."""
     await page.wait_for_selector("form.create", timeout=WAIT_MS)
     await page.fill("form.create input[name=name]", name)
     await page.select_option("form.create select[name=players]", str(players))
-    await page.select_option("form.create select[name=bot]", "random")
+    if humans > 1:
+        await page.select_option("form.create select[name=humans]", str(humans))
+    if humans < players:
+        await page.select_option("form.create select[name=bot]", "random")
     if target:
         await page.tap("form.create details summary")
         await page.fill("form.create input[name='rule.target']", str(target))
+    if password:
+        await page.fill("form.create input[name=password]", password)
+
+
+async def create_room(page: Any, name: str, players: int = 3, target: int = 0) -> str:
+    """Make a room against random bots by touch; the room's code once the table shows."""
+    await fill_new_room(page, name, players, target=target)
     await page.tap("form.create button.primary")
     await page.wait_for_selector(".table", timeout=WAIT_MS)
     return str(await page.inner_text(".bar .code"))
