@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,8 +13,17 @@ from support.paths import DATA, GOLDEN
 from support.waiting import PATIENCE
 from textual.pilot import Pilot
 
+from koza.core.collector import freeze_for_good
 from koza.core.events import Event
 from koza.storage.savefile import load
+
+# What every test imports (Textual, pydantic, koza) is loaded for good: frozen, the cyclic
+# collector never walks it again, and it runs less often, as in a koza server.  Each test
+# makes thousands of short-lived widgets and strips; Python's thresholds had the collector
+# go over everything loaded again and again.
+gc.collect()
+freeze_for_good()
+gc.set_threshold(20_000, 50, 100)
 
 # hypothesis checks what is true, never how fast: on a loaded machine an example may take
 # seconds and drawing one may be slow, so no per-example deadline and no too-slow check
