@@ -11,13 +11,32 @@ depend on timing.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
 from support.table import FakeSession, TableApp, settle, table
 from textual.worker import Worker, WorkerState
 
 from koza.core.commands import Command
 from koza.core.events import RoundScored
 from koza.tui.table.runner import GROUP
+from koza.tui.table.screen import TableScreen
 from koza.tui.widgets.dialogs import RoundOverScreen
+
+
+@asynccontextmanager
+async def two_paused_bots(
+    seed: int,
+) -> AsyncIterator[tuple[TableApp, Any, FakeSession, TableScreen]]:
+    """Two bots at a watched table, paused, once it has settled."""
+    session = FakeSession(["bot:Ann", "bot:Bob"], seed=seed)
+    app = TableApp(session, watch=True, face_up=True, paused=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert screen is not None
+        yield app, pilot, session, screen
 
 
 async def test_a_worker_handing_over_its_move_is_never_cancelled() -> None:
@@ -58,12 +77,7 @@ async def test_a_worker_handing_over_its_move_is_never_cancelled() -> None:
 
 
 async def test_cancel_stops_a_worker_still_thinking() -> None:
-    session = FakeSession(["bot:Ann", "bot:Bob"], seed=2)
-    app = TableApp(session, watch=True, face_up=True, paused=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = table(app)
-        assert screen is not None
+    async with two_paused_bots(2) as (app, pilot, session, screen):
         runner = screen.runner
         before = len(session.saved)
         runner.delay = 30.0  # the worker thinks, then waits out a long delay
@@ -77,12 +91,7 @@ async def test_cancel_stops_a_worker_still_thinking() -> None:
 
 
 async def test_a_move_arriving_after_a_pause_waits_for_resume_or_step() -> None:
-    session = FakeSession(["bot:Ann", "bot:Bob"], seed=3)
-    app = TableApp(session, watch=True, face_up=True, paused=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = table(app)
-        assert screen is not None
+    async with two_paused_bots(3) as (app, pilot, session, screen):
         runner = screen.runner
         before = len(session.saved)
         runner.delay = 0.0
@@ -116,12 +125,7 @@ async def test_a_move_arriving_after_the_table_left_is_dropped() -> None:
     is off the stack, before it is unmounted: the move must be dropped, not
     played into the closed save, which used to exit the whole app.
     """
-    session = FakeSession(["bot:Ann", "bot:Bob"], seed=4)
-    app = TableApp(session, watch=True, face_up=True, paused=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = table(app)
-        assert screen is not None
+    async with two_paused_bots(4) as (app, pilot, session, screen):
         runner = screen.runner
         arrived: list[tuple[int, int, Command | str | None]] = []
         hand_over = runner._done
