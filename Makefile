@@ -68,14 +68,14 @@ LINT := $(BIN)/ruff check koza tests && $(BIN)/ruff format --check koza tests &&
 lint: $(DEV)
 	$(LINT)
 
-# the suite on one worker per core plus two (pytest-xdist): the extra workers fill the time
+# the suite on one worker per core plus three (pytest-xdist): the extra workers fill the time
 # tests spend waiting on a socket, a timer or a browser; `make test JOBS=0` runs it in one
-# process.  On 2 cores, alternating runs: 163-168 s with 4 workers, 170-177 s with 3.
+# process.  On 2 cores, alternating whole runs: 148-149 s with 5 workers, 154-157 s with 4.
 # lint runs beside the compile (one core) and the suite (it fills the time the suite leaves
 # a core idle); its output comes after the suite's, and make test fails when either fails.
 # pytest may keep its rewritten test modules even where PYTHONDONTWRITEBYTECODE is set:
 # otherwise every worker rewrites every test module's asserts anew (about 4 s of CPU each).
-JOBS ?= $(shell $(PY) -c 'import os; print((os.cpu_count() or 1) + 2)')
+JOBS ?= $(shell $(PY) -c 'import os; print((os.cpu_count() or 1) + 3)')
 test: $(DEV)
 	@linted=$$(mktemp); \
 	( $(LINT) ) >"$$linted" 2>&1 & lint=$$!; \
