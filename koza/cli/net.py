@@ -48,7 +48,7 @@ def _folder(args: argparse.Namespace) -> Path:
 
 
 async def _serve(args: argparse.Namespace, ready: Any = None) -> int:
-    from koza.net.listen import collect_for_a_server
+    from koza.core.collector import collect_less_often
     from koza.net.server import KozaServer, start, tls_context
 
     folder = _folder(args)
@@ -64,7 +64,7 @@ async def _serve(args: argparse.Namespace, ready: Any = None) -> int:
     except (OSError, ValueError) as exc:
         return _fail(f"server: {t('netcli.bad_certificate', error=exc)}")
     reopened = koza.reopen()
-    collect_for_a_server()
+    collect_less_often()
     for warning in koza.warnings:
         print(f"koza server: {warning}", file=sys.stderr)
     try:

@@ -1,10 +1,8 @@
-"""Listening: the WebSocket server's settings, TLS from certificate files, and the
-process's garbage collector set for a server (``collect_for_a_server``)."""
+"""Listening: the WebSocket server's settings and TLS from certificate files."""
 
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import ssl
 from pathlib import Path
@@ -12,7 +10,6 @@ from typing import Protocol
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 
-from koza.core.collector import freeze_for_good
 from koza.net.protocol import MAX_FRAME
 
 
@@ -24,21 +21,6 @@ class Served(Protocol):
     async def handle(self, ws: ServerConnection) -> None: ...
 
     async def pause_idle(self) -> None: ...
-
-
-COLLECT_AFTER = (20_000, 50, 100)  # the collector's thresholds (Python's: 700, 10, 10)
-
-
-def collect_for_a_server() -> None:
-    """Collect cycles less often, and never look again at what is loaded by now.
-
-    Every move makes objects that mostly die young, and thousands of rooms keep many
-    alive: with Python's thresholds the collector went over them again and again
-    (about a sixth of the server's CPU time at 1,000 rooms).
-    """
-    gc.collect()
-    freeze_for_good()
-    gc.set_threshold(*COLLECT_AFTER)
 
 
 def tls_context(cert: Path, key: Path) -> ssl.SSLContext:

@@ -26,6 +26,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 import koza.tui.textual_words  # noqa: F401  (Textual's own key labels in koza's words)
+from koza.core.collector import collect_less_often
 from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
 from koza.i18n.problems import cannot_open, say_error
@@ -116,6 +117,9 @@ class KozaApp(App[int]):
             self._on_start(self)
         self._check_size(self.size.width, self.size.height)
         leave_when_the_terminal_closes(self)
+        # once the first screen is drawn: what is loaded by then is frozen, and the
+        # collector runs less often (a fifth less CPU per move at the table)
+        self.call_after_refresh(collect_less_often)
 
     def on_unmount(self) -> None:
         for session, _screen in self._sessions:

@@ -106,6 +106,7 @@ def test_objects_frozen_for_good_stay_frozen_through_a_fold(
     (Counting frozen objects alone is not exact: a frozen object that the fold's
     work happens to free leaves the permanent generation too.)
     """
+    held = collector._held_frozen  # the suite's conftest holds its imports frozen
     collector.freeze_for_good()
     try:
         frozen_before = gc.get_freeze_count()
@@ -119,7 +120,25 @@ def test_objects_frozen_for_good_stay_frozen_through_a_fold(
         assert gc.get_freeze_count() > frozen_before * 0.99  # still frozen, not moved back
     finally:
         monkeypatch.undo()
-        collector.thaw_for_good()
+        if not held:
+            collector.thaw_for_good()
+
+
+def test_a_long_running_process_freezes_once_and_collects_less_often(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A server or the app: what is loaded is frozen once, and later calls (a second
+    app start in one process, the test suite's own) do not collect or freeze again."""
+    calls: list[str] = []
+    monkeypatch.setattr(gc, "collect", lambda *a: calls.append("collect") or 0)
+    monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))
+    monkeypatch.setattr(gc, "set_threshold", lambda *t: calls.append(f"threshold {t}"))
+    monkeypatch.setattr(collector, "_held_frozen", False)
+    collector.collect_less_often()
+    assert calls == ["collect", "freeze", f"threshold {collector.COLLECT_AFTER}"]
+    assert collector._held_frozen
+    collector.collect_less_often()
+    assert calls[3:] == [f"threshold {collector.COLLECT_AFTER}"]
 
 
 def test_a_fold_never_counts_the_frozen_objects(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 from pathlib import Path
 
@@ -19,13 +18,12 @@ from support.net import (
 )
 
 from koza.bots import decide, make_bot
-from koza.core import collector
 from koza.core.events import RoundDealt, SeatInfo
 from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.state import replay
 from koza.core.view import SeatView, seat_view
-from koza.net import connection, delta, listen
+from koza.net import connection, delta
 from koza.net.client import KozaClient
 from koza.net.scripted import autoplay
 from koza.net.server import KozaServer, start
@@ -266,14 +264,3 @@ def test_a_moved_save_is_still_found_out_when_a_person_is_next(tmp_path: Path) -
         assert session.sync_owed
         with pytest.raises(SaveError):
             session.sync_if_waiting()
-
-
-def test_a_server_process_collects_cycles_less_often_and_freezes_what_it_loaded() -> None:
-    before = gc.get_threshold()
-    try:
-        listen.collect_for_a_server()
-        assert gc.get_threshold() == listen.COLLECT_AFTER
-        assert gc.get_freeze_count() > 0
-    finally:
-        collector.thaw_for_good()
-        gc.set_threshold(*before)

@@ -321,3 +321,18 @@ def test_the_shipped_rules_are_the_rule_book() -> None:
     assert sorted(p.relative_to(root).as_posix() for p in books) == [
         f"koza/rulebook/RULES.{lang}.md" for lang in ("en", "ka", "ru")
     ]  # one book, in each language
+
+
+async def test_the_app_collects_less_often_once_its_first_screen_is_drawn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As a server does: what is loaded is frozen and cycles are collected less often,
+    after the first screen is drawn so that the start is not slower for it."""
+    from koza.tui import app as app_module
+
+    called: list[object] = []
+    monkeypatch.setattr(app_module, "collect_less_often", lambda: called.append(app.screen))
+    app = KozaApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: bool(called), "the collector set")
+        assert len(called) == 1 and isinstance(called[0], MenuScreen)
