@@ -41,6 +41,14 @@ def delay_from_env(default: float = DEFAULT_DELAY) -> float:
         return default
 
 
+def off_the_stack(host: Widget) -> bool:
+    """``host`` (a screen, or a widget on one) has left the screen stack: popped, its save
+    perhaps closed already, though not yet unmounted."""
+    if not host.is_attached:
+        return True
+    return isinstance(host, Screen) and host not in host.app.screen_stack
+
+
 class BotRunner:
     """Runs one bot move at a time for ``host`` (a screen), with a pause between moves."""
 
@@ -148,7 +156,7 @@ class BotRunner:
         return True
 
     def _done(self, token: int, seat: int, cmd: Command | str | None) -> None:
-        if token != self._token or self._host_gone():
+        if token != self._token or off_the_stack(self.host):
             return  # cancelled, or its table has left the screen (popped, not left)
         self._worker = None  # it has thought: whatever happens now, let it finish
         self.thinking = -1
@@ -157,14 +165,6 @@ class BotRunner:
             self._on_thinking(-1)
             return
         self._play(seat, cmd)
-
-    def _host_gone(self) -> bool:
-        """The host is off the screen stack: popped, its save perhaps closed already,
-        though not yet unmounted (that comes later, and cancels this runner)."""
-        host = self.host
-        if not host.is_attached:
-            return True
-        return isinstance(host, Screen) and host not in host.app.screen_stack
 
     def _play(self, seat: int, cmd: Command | str | None) -> None:
         try:

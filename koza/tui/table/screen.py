@@ -32,7 +32,7 @@ from koza.tui.table.keys import PLAY_ACTIONS, TABLE_BINDINGS, WATCH_ACTIONS
 from koza.tui.table.move_text import status_line
 from koza.tui.table.refusals import Refusals
 from koza.tui.table.round_end import RoundEnd
-from koza.tui.table.runner import BotRunner, Session
+from koza.tui.table.runner import BotRunner, Session, off_the_stack
 from koza.tui.table.scene import Scene, scene_from_state, scene_from_view
 from koza.tui.table.side_panel import BazaarView
 from koza.tui.table.watch_controls import WatchControls
@@ -370,7 +370,7 @@ class TableScreen(StyledOnce, Comforts, RoundEnd, Refusals, Hints, WatchControls
 
     def action_leave(self) -> None:
         self.runner.cancel()
-        if not self.is_attached or self not in self.app.screen_stack:
+        if off_the_stack(self):
             return  # already off the stack: nothing to leave, and the app stays
         if len(self.app.screen_stack) > 1 and self.app.screen is self:
             self.dismiss(None)
