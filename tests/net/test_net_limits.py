@@ -225,8 +225,7 @@ async def test_a_rejoin_gives_a_new_token_and_the_old_one_stops_working(tmp_path
 async def test_a_game_nobody_is_in_pauses_saved_and_goes_on_when_someone_comes_back(
     tmp_path: Path,
 ) -> None:
-    async with local_server(tmp_path) as (koza, url):
-        koza.pause_after = 0.3
+    async with local_server(tmp_path, pause_after=0.3) as (koza, url):
         a = KozaClient(url)
         await a.connect()
         room = await a.create_room("Ann", players=2, bot="random", away_seconds=60)

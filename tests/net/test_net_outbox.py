@@ -34,7 +34,9 @@ async def _serving(
 
     async with serve(handler, "127.0.0.1", 0, compression=None) as server:
         port = next(iter(server.sockets)).getsockname()[1]
-        async with connect(f"ws://127.0.0.1:{port}", compression=None, max_queue=max_queue) as ws:
+        async with connect(
+            f"ws://127.0.0.1:{port}", compression=None, max_queue=max_queue, close_timeout=0.5
+        ) as ws:
             await read(ws)
     return made[0]
 

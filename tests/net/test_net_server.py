@@ -287,8 +287,7 @@ async def test_a_seat_taken_back_elsewhere_closes_the_old_connection(tmp_path: P
 
 
 async def test_a_room_left_empty_pauses_and_comes_back_with_its_seats(tmp_path: Path) -> None:
-    async with local_server(tmp_path) as (koza, url):
-        koza.pause_after = 0.2
+    async with local_server(tmp_path, pause_after=0.2) as (koza, url):
         host = KozaClient(url)
         await host.connect()
         room = await host.create_room("Ann", humans=2, public=True)

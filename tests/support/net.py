@@ -46,9 +46,15 @@ async def settled(ok: Callable[[], bool], what: str) -> None:
 
 
 @contextlib.asynccontextmanager
-async def local_server(folder: Path, **kwargs: Any) -> AsyncIterator[tuple[KozaServer, str]]:
-    """A server in this event loop on a free loopback port: ``(server, url)``."""
+async def local_server(
+    folder: Path, pause_after: float | None = None, **kwargs: Any
+) -> AsyncIterator[tuple[KozaServer, str]]:
+    """A server in this event loop on a free loopback port: ``(server, url)``; with
+    ``pause_after``, it pauses rooms left empty that many seconds (set before it serves,
+    so its sweeper's first sleep is already that short)."""
     koza = KozaServer(folder, bot_delay=0, sync=False, **kwargs)
+    if pause_after is not None:
+        koza.pause_after = pause_after
     koza.reopen()
     server = await start(koza, "127.0.0.1", 0)
     port = next(iter(server.sockets)).getsockname()[1]
