@@ -15,7 +15,7 @@ import pytest
 from support.net import local_server
 from support.waiting import until
 from textual.app import App
-from textual.widgets import Button, Select, Static
+from textual.widgets import Button, Select
 
 from koza.core.events import SeatInfo
 from koza.core.match import MatchPlan
@@ -36,6 +36,7 @@ from koza.tui.screens.new_game import NewGameScreen
 from koza.tui.screens.stats import StatsScreen
 from koza.tui.table.screen import TableScreen
 from koza.tui.watch.screen import open_watch
+from koza.tui.widgets.light_select import shown_label
 from koza.tui.widgets.reveal_dialog import RevealScreen
 from koza.tui.widgets.rules_screen import RulesScreen
 
@@ -72,7 +73,7 @@ def cut_buttons(app: App[Any]) -> list[str]:
     beyond = [f"{b.label} (off the screen)" for b in shown if b.region.right > app.size.width]
     for select in app.screen.query(Select):
         if select.region.width and select.display:
-            labels.append(str(select.query_one("SelectCurrent #label", Static).render()))
+            labels.append(shown_label(select))
     return beyond + [label for label in labels if label not in text]
 
 

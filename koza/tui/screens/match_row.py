@@ -13,6 +13,7 @@ from textual.widgets import Input, Label, Select
 from koza.core.match import MAX_GAMES, MatchError, MatchPlan
 from koza.i18n.problems import say_error
 from koza.i18n.strings import t
+from koza.tui.widgets.light_select import LightSelect
 
 CHOICES = ("one", "games", "goats", "rotating")
 
@@ -21,7 +22,7 @@ def match_row() -> ComposeResult:
     """The row: what kind of match, and its number (games, or goats) when it has one."""
     with Horizontal(classes="new-row", id="match-row"):
         yield Label(t("new.match"), classes="new-label")
-        yield Select(
+        yield LightSelect(
             [(t(f"new.match_{c}"), c) for c in CHOICES],
             value="one",
             allow_blank=False,

@@ -20,7 +20,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 from textual.widgets.select import InvalidSelectValueError
 
 from koza.coach.hint_record import HintRecord, write_hints
@@ -35,6 +35,7 @@ from koza.tui.screens.new_game_help import field_help, level_help
 from koza.tui.settings import read_settings, write_setting
 from koza.tui.styled_once import StyledOnce
 from koza.tui.widgets.footer import Footer
+from koza.tui.widgets.light_select import LightSelect
 
 MAX_SEATS = 4
 PREFERRED_BOTS = ("greedy", "montecarlo", "expert")
@@ -72,7 +73,7 @@ class NewGameScreen(StyledOnce, Screen[None]):
         with VerticalScroll(id="new-form", can_focus=False):
             with Horizontal(classes="new-row"):
                 yield Label(t("new.seats"), classes="new-label")
-                yield Select(
+                yield LightSelect(
                     [(str(n), n) for n in (2, 3, 4)],
                     value=2,
                     allow_blank=False,
@@ -100,7 +101,7 @@ class NewGameScreen(StyledOnce, Screen[None]):
         name = t("new.bot_name", n=i) if bot else t("new.you")
         with Horizontal(classes="new-row seat-row", id=f"seat-{i}"):
             yield Label(t("new.seat_label", n=i), classes="new-label")
-            yield Select(
+            yield LightSelect(
                 [(t("new.human"), "human"), (t("new.bot"), "bot")],
                 value="bot" if bot else "human",
                 allow_blank=False,
@@ -109,7 +110,7 @@ class NewGameScreen(StyledOnce, Screen[None]):
                 classes="seat-kind",
             )
             yield Input(name, max_length=40, compact=True, id=f"name-{i}", classes="seat-name")
-            yield Select(
+            yield LightSelect(
                 [(bot_name(lvl), lvl) for lvl in self.levels],
                 value=default_level(self.levels),
                 allow_blank=False,
@@ -117,7 +118,7 @@ class NewGameScreen(StyledOnce, Screen[None]):
                 id=f"level-{i}",
                 classes="seat-level",
             )
-            yield Select(
+            yield LightSelect(
                 [(t("hint.form_off"), "off"), (t("hint.form_on"), "on")],
                 value="off",
                 allow_blank=False,
@@ -134,7 +135,7 @@ class NewGameScreen(StyledOnce, Screen[None]):
                 yield Input(option.default, compact=True, id=f"rule-{name}", classes="rule-number")
                 yield Static(rule_values(option), classes="rule-help", markup=False)
             else:
-                yield Select(
+                yield LightSelect(
                     [(option.say(c), c) for c in option.choices],
                     value=option.default,
                     allow_blank=False,
@@ -166,23 +167,23 @@ class NewGameScreen(StyledOnce, Screen[None]):
             label.add_class("-current")
         self._show_field_help()
 
-    def _follow_level_list(self, select: Select[Any]) -> None:
+    def on_light_select_list_mounted(self, event: LightSelect.ListMounted) -> None:
         """While a bot-level list is open, describe the level under its cursor."""
-        overlay = select.query_one(OptionList)
+        select, overlay = event.select, event.select.list
+        if overlay is None or not select.has_class("seat-level"):
+            return
 
         def show(index: int | None) -> None:
-            if overlay.has_focus and index is not None and index < len(self.levels):
+            if select.expanded and index is not None and index < len(self.levels):
                 level = self.levels[index]  # the list shows the levels in this order
                 self.query_one("#field-help", Static).update(self.level_help(level), layout=False)
 
-        self.watch(overlay, "highlighted", show, init=False)
+        self.watch(overlay, "highlighted", show)  # and now: it was mounted to open at once
 
     def _show_field_help(self) -> None:
         self.query_one("#field-help", Static).update(self.field_help(self.focused), layout=False)
 
     def on_mount(self) -> None:
-        for select in self.query(".seat-level").results(Select):
-            self._follow_level_list(select)
         app = koza_app(self)
         if app.remembers_settings:
             self.apply_setup(read_settings(app.settings_path()).get(SETTING))

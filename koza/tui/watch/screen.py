@@ -28,6 +28,7 @@ from koza.i18n.strings import bot_name, t
 from koza.play.session import Session
 from koza.storage.savefile import SaveError
 from koza.tui.table.screen import TableScreen
+from koza.tui.widgets.light_select import LightSelect
 
 DEFAULT_SEATS: tuple[str, ...] = ("expert", "montecarlo:fast", "greedy", "random")
 """The bots of ``koza watch`` without ``--seats`` and of the menu's Watch bots."""
@@ -291,7 +292,7 @@ class WatchSetupScreen(ModalScreen[tuple[list[str], int | None] | None]):
                     options.append((t("watch.empty_seat"), NO_SEAT))
                 with Horizontal(classes="watch-seat"):
                     yield Label(t("new.seat_label", n=seat))
-                    yield Select(
+                    yield LightSelect(
                         options,
                         value=default if default in BOT_LEVELS else "random",
                         allow_blank=False,
