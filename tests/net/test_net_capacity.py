@@ -18,7 +18,14 @@ from support.net import (
 )
 
 from koza.bots import decide, make_bot
-from koza.core.events import RoundDealt, SeatInfo
+from koza.core.events import (
+    DoublesPlayed,
+    RoundDealt,
+    SeatInfo,
+    TileDrawn,
+    TilePlayed,
+    TurnPassed,
+)
 from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.state import replay
@@ -237,7 +244,10 @@ async def test_no_view_shows_a_persons_turn_before_the_save_is_synced(
                 checked += 1
             else:
                 bots_shown += 1
-    assert checked > 5
+    # every move of Ann's answered a view of its own (the deal is random: not a fixed count)
+    moves = (TilePlayed, DoublesPlayed, TileDrawn, TurnPassed)
+    ann_moves = sum(isinstance(e, moves) and e.seat == 0 for e in events)
+    assert ann_moves > 0 and checked >= ann_moves
     assert bots_shown > 0  # each bot move with a bot_delay, else each echo of Ann's move
 
 
