@@ -76,3 +76,27 @@ async def test_a_value_too_long_for_its_field_ends_in_an_ellipsis() -> None:
         drawn = current.render().plain
         assert drawn.endswith(" ▼") and "…" in drawn
         assert len(drawn) == current.room + 2
+
+
+class Blank(App[None]):
+    def compose(self) -> ComposeResult:
+        yield LightSelect(CHOICES, prompt="pick one", id="blank")
+
+
+async def test_a_select_that_may_be_blank_shows_its_prompt_before_and_in_its_list() -> None:
+    app = Blank()
+    async with app.run_test(size=(40, 12)) as pilot:
+        select = app.query_one(LightSelect)
+        assert select.is_blank() and shown_label(select) == "pick one"
+        select.prompt = "choose"  # e.g. the language changed, no list mounted yet
+        await pilot.pause()
+        assert shown_label(select) == "choose"
+        select.focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert (
+            select.list is not None and str(select.list.get_option_at_index(0).prompt) == "choose"
+        )
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert select.value == 1 and shown_label(select) == "one"

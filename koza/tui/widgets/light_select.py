@@ -142,6 +142,15 @@ class LightSelect(Select[T], Generic[T]):
         for current in self.query(FlatCurrent):
             current.refresh()
 
+    def _watch_prompt(self, prompt: str) -> None:
+        if not self.is_mounted or self._overlay() is not None:
+            super()._watch_prompt(prompt)
+            return
+        current = self.query_one(SelectCurrent)  # no list yet: it takes the prompt when made
+        current.placeholder = prompt
+        if self.value == self.NULL:
+            current.update(self.NULL)
+
     async def toggle_list(self) -> None:
         """Open the list (mounting it the first time) or close it: a click on the value."""
         await self._mount_overlay()
