@@ -32,10 +32,6 @@ class StubTable(Screen[None]):
         self.session = session
 
 
-def select_text(select: Select[Any]) -> str:
-    return shown_label(select)
-
-
 def looks(widget: Any) -> tuple[object, ...]:
     """What a field looks like: its colours and text style (a Select's shown part)."""
     shown = widget.query_one("SelectCurrent") if isinstance(widget, Select) else widget
@@ -107,13 +103,13 @@ async def test_rule_options_are_shown_in_words(tmp_path: Path) -> None:
         labels = [str(w.render()) for w in screen.query(".rule-name").results(Label)]
         assert labels == [describe(name).title for name in RuleSet.model_fields]
         assert "hand_size" not in labels and "open_mode" not in labels
-        assert select_text(screen.query_one("#rule-hand_size", Select)) == describe(
+        assert shown_label(screen.query_one("#rule-hand_size", Select)) == describe(
             "hand_size"
         ).say("by_players")
         teams = screen.query_one("#rule-teams", Select)
         teams.value = "pairs"
         await pilot.pause()
-        assert select_text(teams) == "seats 0+2 against 1+3"
+        assert shown_label(teams) == "seats 0+2 against 1+3"
         assert screen.options()["teams"] == "pairs"  # the value stays the rule's own
         screen.query_one("#rule-open_threshold", Input).focus()
         await pilot.pause()
@@ -132,7 +128,7 @@ async def test_the_bot_level_list_keeps_clear_of_the_help_and_names_whole(
         level.value = "montecarlo:strong"
         await pilot.pause()
         assert level.query_one(FlatCurrent).room >= len("montecarlo:strong")
-        assert select_text(level) == "montecarlo:strong"
+        assert shown_label(level) == "montecarlo:strong"
         level.focus()
         await pilot.press("space", "up")  # space opens a list (Enter starts the game)
         overlay = level.query_one(OptionList)

@@ -162,9 +162,6 @@ class LightSelect(Select[T], Generic[T]):
         super().action_show_overlay()
 
 
-def shown_label(select: Select[object]) -> str:
-    """The words a select shows as its value (a ``LightSelect`` or Textual's own)."""
-    current = select.query_one(SelectCurrent)
-    if isinstance(current, FlatCurrent):
-        return current.shown
-    return str(current.query_one("#label").render())
+def shown_label(select: Select[Any]) -> str:
+    """The words a ``LightSelect`` shows as its value (or its prompt)."""
+    return select.query_one(FlatCurrent).shown
