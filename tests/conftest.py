@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import hashlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +12,7 @@ from support.paths import DATA, GOLDEN
 from support.waiting import PATIENCE
 from textual.pilot import Pilot
 
-from koza.core.collector import freeze_for_good
+from koza.core.collector import collect_less_often
 from koza.core.events import Event
 from koza.storage.savefile import load
 
@@ -21,9 +20,7 @@ from koza.storage.savefile import load
 # collector never walks it again, and it runs less often, as in a koza server.  Each test
 # makes thousands of short-lived widgets and strips; Python's thresholds had the collector
 # go over everything loaded again and again.
-gc.collect()
-freeze_for_good()
-gc.set_threshold(20_000, 50, 100)
+collect_less_often()
 
 # hypothesis checks what is true, never how fast: on a loaded machine an example may take
 # seconds and drawing one may be slow, so no per-example deadline and no too-slow check

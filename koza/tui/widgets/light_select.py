@@ -94,16 +94,13 @@ class LightSelect(Select[T], Generic[T]):
     @property
     def list(self) -> SelectOverlay | None:
         """The list this select opens, once it has been mounted."""
-        return self._overlay()
-
-    def _overlay(self) -> SelectOverlay | None:
         try:
             return self.query_one(SelectOverlay)
         except NoMatches:
             return None
 
     async def _mount_overlay(self) -> SelectOverlay:
-        overlay = self._overlay()
+        overlay = self.list
         if overlay is None:
             overlay = SelectOverlay(type_to_search=self._type_to_search)
             overlay.compact = self.compact
@@ -120,7 +117,7 @@ class LightSelect(Select[T], Generic[T]):
                 break
 
     def _setup_options_renderables(self) -> None:
-        if self._overlay() is not None:
+        if self.list is not None:
             super()._setup_options_renderables()
 
     def _watch_value(self, value: T | NoSelection) -> None:
@@ -131,19 +128,19 @@ class LightSelect(Select[T], Generic[T]):
             return
         prompt = next((p for p, v in self._options if v == value), self.NULL)
         current.update(self.NULL if value == self.NULL else prompt)
-        overlay = self._overlay()
+        overlay = self.list
         if overlay is not None:
             self._highlight(overlay)
         self.post_message(self.Changed(self, value))
 
     def _watch_expanded(self, expanded: bool) -> None:
-        if self._overlay() is not None:
+        if self.list is not None:
             super()._watch_expanded(expanded)
         for current in self.query(FlatCurrent):
             current.refresh()
 
     def _watch_prompt(self, prompt: str) -> None:
-        if not self.is_mounted or self._overlay() is not None:
+        if not self.is_mounted or self.list is not None:
             super()._watch_prompt(prompt)
             return
         current = self.query_one(SelectCurrent)  # no list yet: it takes the prompt when made
