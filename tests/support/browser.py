@@ -3,7 +3,8 @@
 Debian's Chromium driven by Playwright for Python (``koza.net.web_process``); never a
 downloaded browser.  ``READY`` is False (and the tests skip) when either is missing.
 ``WebServer`` is ``koza server --web 0`` in a child process; ``play_step`` makes one
-move on a page by touch, the way a person on a phone would.
+move on a page by touch, the way a person on a phone would, and ``my_move`` waits for
+the page's turn (past the end of a round).
 """
 
 from __future__ import annotations
@@ -106,6 +107,16 @@ async def play_step(page: Any) -> bool:
         await page.tap(".move-pass")
     await next_seq(page, seq)
     return True
+
+
+async def my_move(page: Any) -> None:
+    """Wait until the page is to move in a round being played; a round that ended
+    meanwhile (a bot went out, or a fish) is left for the next one by touch."""
+    while True:
+        await page.wait_for_selector(READY_TO_ACT, timeout=WAIT_MS)
+        if await page.locator(".status.mine").count():
+            return
+        assert await play_step(page), "the game ended"
 
 
 class TestBrowser:
