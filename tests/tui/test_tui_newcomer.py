@@ -30,6 +30,7 @@ from koza.core.tiles import tile_name
 from koza.tui.app import KozaApp
 from koza.tui.table.hand import HandView
 from koza.tui.widgets.dialogs import GameOverScreen, HandOverScreen, RoundOverScreen
+from koza.tui.widgets.steady import SteadyStatic
 
 
 def status(app: TableApp) -> str:
@@ -308,7 +309,6 @@ async def test_the_table_borders_show_under_256_colours(theme: str) -> None:
 
 
 async def test_the_too_small_screen_says_how_to_quit_and_q_quits(tmp_path: Path) -> None:
-    from textual.widgets import Static
 
     from koza.tui.screens.too_small import TooSmallScreen
 
@@ -344,14 +344,14 @@ async def test_auto_play_of_a_forced_move_is_off_by_default_and_a_turns_it_on() 
         assert len(session.saved) == before, "off by default: the player draws"
         # what the status line said: the forced move may replace it before a busy machine looks
         said: list[str] = []
-        line = app.screen.query_one("#status", Static)
-        update = line.update
+        line = app.screen.query_one("#status", SteadyStatic)
+        show = line.show_content
 
         def record(content: Any = "", **kw: Any) -> None:
             said.append(str(content))
-            update(content, **kw)
+            show(content, **kw)
 
-        line.update = record  # type: ignore[method-assign]
+        line.show_content = record  # type: ignore[method-assign]
         await pilot.press("a")
         assert any("Auto-play on" in s for s in said)
         await until(pilot, lambda: len(session.saved) > before, "the auto-played move")

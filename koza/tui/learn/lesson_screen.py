@@ -18,7 +18,7 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Button, Static
+from textual.widgets import Button
 
 from koza.bots import make_bot
 from koza.coach.hint_record import HintRecord
@@ -51,6 +51,7 @@ from koza.tui.table.scene import Scene
 from koza.tui.table.screen import TableScreen
 from koza.tui.widgets.dialogs import RoundOverScreen
 from koza.tui.widgets.footer import Footer
+from koza.tui.widgets.steady import SteadyStatic, titled
 
 TABLE_CSS = Path(__file__).parent.parent / "table" / "table.tcss"
 _PRAISE = itertools.cycle(("learn.praise_1", "learn.praise_2", "learn.praise_3"))
@@ -131,8 +132,8 @@ class LessonScreen(TableScreen, inherit_bindings=False):
 
     def compose(self) -> ComposeResult:
         yield Board(id="board")
-        yield Static(id="lesson")
-        yield Static(id="status")
+        yield SteadyStatic(id="lesson")
+        yield SteadyStatic(id="status")
         yield Footer()
 
     def on_mount(self) -> None:  # Textual runs TableScreen's own on_mount after this one
@@ -192,9 +193,9 @@ class LessonScreen(TableScreen, inherit_bindings=False):
         super().refresh_table()
         if not self.is_mounted:
             return
-        bar = self.query_one("#lesson", Static)
-        bar.border_title = self.bar_title()
-        bar.update(self.lesson_text())
+        bar = self.query_one("#lesson", SteadyStatic)
+        titled(bar, self.bar_title())
+        bar.show_content(self.lesson_text())
 
     def _status_text(self, sc: Scene) -> str:
         return self.praise or super()._status_text(sc)

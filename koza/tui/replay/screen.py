@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Button, Static
+from textual.widgets import Button
 
 from koza.core.events import (
     Event,
@@ -36,6 +36,7 @@ from koza.tui.table.board import Board
 from koza.tui.table.scene import Scene, scene_from_state, scene_from_view
 from koza.tui.widgets.footer import Footer
 from koza.tui.widgets.reveal_dialog import RevealScreen
+from koza.tui.widgets.steady import SteadyStatic
 
 Continue = Callable[[Path], None]
 
@@ -100,7 +101,7 @@ class ReplayScreen(StyledOnce, Screen[None]):
     # --- layout --------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(id="replay-position")
+        yield SteadyStatic(id="replay-position")
         with Horizontal(id="replay-main"):
             yield Board(id="replay-board")
             yield ReviewPanel(self.cursor.events, self.path, id="replay-review")  # docked right
@@ -194,7 +195,7 @@ class ReplayScreen(StyledOnce, Screen[None]):
         return scene_from_state(state, me=self._bottom, bots=self._bots, you=self._you)
 
     def redraw(self) -> None:
-        self.query_one("#replay-position", Static).update(self.position_text())
+        self.query_one("#replay-position", SteadyStatic).show_content(self.position_text())
         self.query_one(Board).show(self.scene())
         self.query_one(ReviewPanel).follow(self.cursor.index)
 

@@ -22,6 +22,7 @@ from koza.tui.table.hand import HandView
 from koza.tui.table.opponents import OpponentsView
 from koza.tui.table.scene import Scene, fresh_draws, scene_from_state, scene_from_view
 from koza.tui.table.side_panel import BazaarView, MoveLog, Scoreboard
+from koza.tui.widgets.steady import titled
 from koza.tui.widgets.tile_faces import TileStyle
 
 
@@ -75,7 +76,7 @@ class Board(Widget):
         if sc.me >= 0:
             name = sc.names[sc.me]
             key = "table.hand_hidden" if hidden else "table.hand_of"  # counts: plural forms
-            box.border_title = t(key, name=name, n=len(hand), seat=sc.me)
+            titled(box, t(key, name=name, n=len(hand), seat=sc.me))
             box.set_class(sc.turn == sc.me and sc.phase == "playing", "-turn")
         self.query_one(OpponentsView).show(sc, thinking, self.tile_style, self.levels)
         self.query_one(BazaarView).show(sc, active and sc.can(Draw))

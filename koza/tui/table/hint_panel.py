@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.events import Click
 from textual.message import Message
-from textual.widgets import Static
 
 from koza.core.commands import Command, Draw, Play, PlayDoubles
 from koza.core.tiles import tile_name
 from koza.i18n.strings import t
+from koza.tui.widgets.steady import SteadyStatic, titled
 
 if TYPE_CHECKING:
     from koza.coach.evaluate import MoveValue  # the coach and its bots load at the first hint
@@ -87,7 +87,7 @@ def hint_lines(
     return text, len(ranked) - sum(move for _, _, move in rows)
 
 
-class HintPanel(Static):
+class HintPanel(SteadyStatic):
     """Asks for a hint when clicked; shows the hint once it is known."""
 
     DEFAULT_CSS = """
@@ -108,11 +108,11 @@ class HintPanel(Static):
 
     def show_ask(self) -> None:
         self._titled()
-        self.update(Text(t("hint.ask"), style="dim"))
+        self.show_content(Text(t("hint.ask"), style="dim"))
 
     def show_thinking(self) -> None:
         self._titled()
-        self.update(Text(t("hint.thinking"), style="dim italic"))
+        self.show_content(Text(t("hint.thinking"), style="dim italic"))
 
     def show_hint(
         self, values: Sequence[MoveValue], room: int = 0, same_ends: bool = False
@@ -121,11 +121,10 @@ class HintPanel(Static):
         text, left_out = hint_lines(values, self.content_size.width or 24, room, same_ends)
         note = t("hint.value_note_goat" if shows_goat(values) else "hint.value_note")
         self._titled(t("hint.more", n=left_out) if left_out else note)
-        self.update(text)
+        self.show_content(text)
 
     def _titled(self, subtitle: str = "") -> None:
-        self.border_title = f"{t('hint.title')} (h)"
-        self.border_subtitle = subtitle
+        titled(self, f"{t('hint.title')} (h)", subtitle)
 
     def on_click(self, event: Click) -> None:
         event.stop()

@@ -5,18 +5,18 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Static
 
 from koza.core.tiles import HALVES
 from koza.i18n.strings import bot_name, t
 from koza.tui.table.move_text import did
 from koza.tui.table.scene import Scene, last_turn
+from koza.tui.widgets.steady import SteadyStatic, titled
 from koza.tui.widgets.tile_faces import BACK, TileStyle, face_for
 
 MAX_BACKS = 12
 
 
-class OpponentCard(Static):
+class OpponentCard(SteadyStatic):
     """One seat at the table, seen from across it."""
 
     def __init__(self, seat: int) -> None:
@@ -27,8 +27,7 @@ class OpponentCard(Static):
     def show(self, sc: Scene, thinking: bool, style: TileStyle, level: str = "") -> None:
         s = self.seat
         turn = sc.turn == s and sc.phase == "playing"
-        self.border_title = f"▶ {sc.names[s]}" if turn else sc.names[s]
-        self.border_subtitle = self._subtitle(sc, level)
+        titled(self, f"▶ {sc.names[s]}" if turn else sc.names[s], self._subtitle(sc, level))
         self.set_class(turn, "-turn")
         self.set_class(thinking, "-thinking")
         n = sc.hand_counts[s] if s < len(sc.hand_counts) else 0
@@ -48,7 +47,7 @@ class OpponentCard(Static):
         what = did(last_turn(sc.history, s))  # what it just did stays while it thinks
         if thinking:
             what = f"{what} · {t('table.thinking_short')}" if what else t("table.thinking_short")
-        self.update(Text.assemble(line, "\n", Text(what, style="italic", no_wrap=True)))
+        self.show_content(Text.assemble(line, "\n", Text(what, style="italic", no_wrap=True)))
 
     def _subtitle(self, sc: Scene, level: str) -> str:
         """Partner, bot level and seat, dropping the least useful when the card is narrow."""

@@ -12,7 +12,6 @@ from textual.app import ComposeResult
 from textual.events import Resize
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Static
 
 from koza.core.commands import Command, Draw, Pass, Play, PlayDoubles
 from koza.core.game import IllegalMoveError
@@ -38,6 +37,7 @@ from koza.tui.table.side_panel import BazaarView
 from koza.tui.table.watch_controls import WatchControls
 from koza.tui.widgets.dialogs import EndPromptScreen, HandOverScreen
 from koza.tui.widgets.footer import Footer
+from koza.tui.widgets.steady import SteadyStatic
 from koza.tui.widgets.tile_faces import TileStyle, default_style
 
 
@@ -97,7 +97,7 @@ class TableScreen(StyledOnce, Comforts, RoundEnd, Refusals, Hints, WatchControls
 
     def compose(self) -> ComposeResult:
         yield Board(id="board")
-        yield Static(id="status")
+        yield SteadyStatic(id="status")
         yield Footer()
 
     @property
@@ -171,9 +171,9 @@ class TableScreen(StyledOnce, Comforts, RoundEnd, Refusals, Hints, WatchControls
             thinking=self.runner.thinking,
             active=mine,
         )
-        status = self.query_one("#status", Static)
+        status = self.query_one("#status", SteadyStatic)
         status.set_class(self.error and bool(self.message), "-error")
-        status.update(self.message or self._status_text(sc))
+        status.show_content(self.message or self._status_text(sc))
         self.show_hint()
         self._refresh_footer()
 

@@ -8,29 +8,29 @@ from rich.table import Table
 from rich.text import Text
 from textual.events import Click
 from textual.message import Message
-from textual.widgets import Static
 
 from koza.i18n.strings import about, t
 from koza.tui.table.move_text import log_lines
 from koza.tui.table.scene import Scene
+from koza.tui.widgets.steady import SteadyStatic, titled
 from koza.tui.widgets.tile_faces import BACK
 
 
-class BazaarView(Static):
+class BazaarView(SteadyStatic):
     """How many tiles the bazaar holds, as backs; a click asks to draw."""
 
     class Clicked(Message):
         """The bazaar was clicked."""
 
     def show(self, sc: Scene, can_draw: bool = False) -> None:
-        self.border_title = t("word.bazaar").capitalize()
+        titled(self, t("word.bazaar").capitalize())
         self.set_class(can_draw, "-can-draw")
         n = sc.bazaar_count
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(t("table.bazaar_left", n=n))
         if n:
             text.append("  " + BACK * n, "bold")
-        self.update(text)
+        self.show_content(text)
 
     def on_click(self, event: Click) -> None:
         event.stop()
@@ -44,15 +44,14 @@ def side_names(sc: Scene) -> list[str]:
     return list(sc.names)
 
 
-class Scoreboard(Static):
+class Scoreboard(SteadyStatic):
     """One row per side: the latest rounds that fit, the total, the sheet open or closed.
 
     The totals and the sheets never leave the panel: only old rounds make room.
     """
 
     def show(self, sc: Scene) -> None:
-        self.border_title = t("table.score_title", target=sc.rules.target)
-        self.border_subtitle = t("table.sheet_legend")
+        titled(self, t("table.score_title", target=sc.rules.target), t("table.sheet_legend"))
         names = side_names(sc)
         width = self.content_size.width or 24
         total_w = max(len("Σ"), *(len(str(v)) for v in sc.totals))
@@ -60,25 +59,32 @@ class Scoreboard(Static):
         name_w = max(4, min(longest, width - total_w - 4))
         room = max(0, (width - name_w - total_w - 3) // 4)
         shown = sc.records[-room:] if room else ()
-        table = Table(box=None, padding=(0, 0, 0, 1), show_edge=False, pad_edge=False)
-        table.add_column("", width=name_w, overflow="fold")
-        for rec in shown:
-            table.add_column(str(rec.round), justify="right", style="dim", no_wrap=True)
-        table.add_column("Σ", justify="right", no_wrap=True)
-        table.add_column("", width=1, no_wrap=True)
         me_side = (sc.me % 2 if sc.pairs else sc.me) if sc.me >= 0 else -1
+        rows = []
         for side, name in enumerate(names):
-            points = [
+            points = tuple(
                 str(rec.recorded[side]) if (rec.recorded[side] or rec.totals[side]) else "·"
                 for rec in shown
-            ]
-            total = Text(str(sc.totals[side]), style="bold reverse" if side == me_side else "bold")
+            )
             mark = t("table.sheet_open_mark" if sc.opened[side] else "table.sheet_closed_mark")
-            table.add_row(name, *points, total, mark)
-        self.update(table)
+            rows.append((name, points, str(sc.totals[side]), side == me_side, mark))
+        rounds = tuple(str(rec.round) for rec in shown)
+        drawn = (name_w, rounds, tuple(rows))
+        if self.showing(drawn):  # the table unbuilt when it would be the same
+            return
+        table = Table(box=None, padding=(0, 0, 0, 1), show_edge=False, pad_edge=False)
+        table.add_column("", width=name_w, overflow="fold")
+        for number in rounds:
+            table.add_column(number, justify="right", style="dim", no_wrap=True)
+        table.add_column("Σ", justify="right", no_wrap=True)
+        table.add_column("", width=1, no_wrap=True)
+        for name, row, total, mine, mark in rows:
+            total_text = Text(total, style="bold reverse" if mine else "bold")
+            table.add_row(name, *row, total_text, mark)
+        self.show_content(table, same_as=drawn)
 
 
-class MoveLog(Static):
+class MoveLog(SteadyStatic):
     """The last moves of the round (as many as fit) and how the round ended."""
 
     scene: Scene | None = None
@@ -90,7 +96,7 @@ class MoveLog(Static):
 
     def show(self, sc: Scene) -> None:
         self.scene = sc
-        self.border_title = t("table.log_title")
+        titled(self, t("table.log_title"))
         lines = [t("word.round", n=sc.round_no).capitalize()] if sc.round_no else []
         lines += log_lines(sc.history, sc.names, sc.you)
         if sc.phase in ("round_over", "game_over") and sc.records:
@@ -106,4 +112,4 @@ class MoveLog(Static):
             lines = [
                 row for line in lines for row in textwrap.wrap(line, width, subsequent_indent="  ")
             ]
-        self.update(Text("\n".join(lines[-room:]), no_wrap=True, overflow="ellipsis"))
+        self.show_content(Text("\n".join(lines[-room:]), no_wrap=True, overflow="ellipsis"))

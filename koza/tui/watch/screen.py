@@ -29,6 +29,7 @@ from koza.play.session import Session
 from koza.storage.savefile import SaveError
 from koza.tui.table.screen import TableScreen
 from koza.tui.widgets.light_select import LightSelect
+from koza.tui.widgets.steady import SteadyStatic
 
 DEFAULT_SEATS: tuple[str, ...] = ("expert", "montecarlo:fast", "greedy", "random")
 """The bots of ``koza watch`` without ``--seats`` and of the menu's Watch bots."""
@@ -106,7 +107,7 @@ class WatchScreen(TableScreen):
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
-        yield Static(id="watch-status")
+        yield SteadyStatic(id="watch-status")
 
     def on_mount(self) -> None:
         self.title = t("watch.title")
@@ -149,7 +150,7 @@ class WatchScreen(TableScreen):
 
     def show_status(self) -> None:
         if self.is_mounted:
-            self.query_one("#watch-status", Static).update(self.status_text())
+            self.query_one("#watch-status", SteadyStatic).show_content(self.status_text())
 
     def refresh_table(self) -> None:
         if self._closing:
