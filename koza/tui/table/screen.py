@@ -15,6 +15,7 @@ from textual.screen import Screen
 
 from koza.core.commands import Command, Draw, Pass, Play, PlayDoubles
 from koza.core.game import IllegalMoveError
+from koza.core.state import GameState
 from koza.core.tiles import DOUBLE_OF, tile_name
 from koza.core.view import seat_view
 from koza.i18n.problems import say_error
@@ -65,6 +66,7 @@ class TableScreen(StyledOnce, Comforts, RoundEnd, Refusals, Hints, WatchControls
         super().__init__(name=name, id=id)
         self.session = session
         self.face_up = face_up
+        self._scene_kept: tuple[GameState, tuple[object, ...], Scene] | None = None
         self.watching = watch
         self.tile_style: TileStyle = tile_style or default_style()
         n = session.game.state.n_players
@@ -132,11 +134,20 @@ class TableScreen(StyledOnce, Comforts, RoundEnd, Refusals, Hints, WatchControls
         return self.humans[0] if len(self.humans) == 1 and not self.watching else -1
 
     def scene(self) -> Scene:
-        """The scene the table shows now (``me``'s view, or face up)."""
-        state = self.session.game.state
+        """The scene the table shows now (``me``'s view, or face up).
+
+        Kept until the game's state or the seat shown changes: every check of a key
+        asks for it (the footer checks each key after every move)."""
+        state, shown = self.session.game.state, (self.face_up, self.me, self.you, self.bots)
+        kept = self._scene_kept
+        if kept is not None and kept[0] is state and kept[1] == shown:
+            return kept[2]
         if self.face_up:
-            return scene_from_state(state, me=self.me, bots=self.bots, you=self.you)
-        return scene_from_view(seat_view(state, self.me), bots=self.bots, you=self.you)
+            scene = scene_from_state(state, me=self.me, bots=self.bots, you=self.you)
+        else:
+            scene = scene_from_view(seat_view(state, self.me), bots=self.bots, you=self.you)
+        self._scene_kept = (state, shown, scene)
+        return scene
 
     def my_turn(self) -> bool:
         state = self.session.game.state
