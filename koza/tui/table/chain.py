@@ -16,7 +16,7 @@ from koza.i18n import strings
 from koza.i18n.strings import about, rule_option, t
 from koza.tui.table.scene import Scene
 from koza.tui.table.snake import ChainLayout, layout_chain
-from koza.tui.widgets.steady import redraw
+from koza.tui.widgets.steady import SteadyWidget
 from koza.tui.widgets.tile_faces import TileStyle, face_for
 
 
@@ -31,7 +31,7 @@ def last_plays(sc: Scene) -> frozenset[int]:
     return frozenset(out)
 
 
-class ChainView(Widget):
+class ChainView(SteadyWidget):
     """The tiles on the table, laid out as a snake within the widget's width."""
 
     COMPONENT_CLASSES = {
@@ -57,19 +57,12 @@ class ChainView(Widget):
         self.fit: tuple[bool, bool] = (False, False)
         self.tile_style: TileStyle = "digits"
         self._layout: ChainLayout | None = None
-        self._style_shown: TileStyle | None = None  # the style and language of the last show
-        self._language_shown = ""
 
     def show(self, scene: Scene, fit: tuple[bool, bool] = (False, False)) -> None:
         """Draw ``scene``'s chain; ``fit`` marks the ends the selected tile fits."""
-        height = self.content_size.height
-        drawn = (self.scene, self.fit, self._style_shown, self._language_shown)
         self.scene, self.fit = scene, fit
-        self._style_shown, self._language_shown = self.tile_style, strings.LANGUAGE
-        if (scene, fit, self.tile_style, strings.LANGUAGE) == drawn:
-            return
-        redraw(self, height)
-        self.call_after_refresh(self._keep_newest_in_sight)
+        if self.redraw_for((scene, fit, self.tile_style, strings.LANGUAGE)):
+            self.call_after_refresh(self._keep_newest_in_sight)
 
     def _keep_newest_in_sight(self) -> None:
         """When the snake is taller than its box, scroll so the newest tile shows."""

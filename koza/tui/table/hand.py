@@ -9,12 +9,11 @@ from rich.text import Text
 from textual.events import Click
 from textual.geometry import Size
 from textual.message import Message
-from textual.widget import Widget
 
 from koza.core.tiles import HALVES
 from koza.i18n import strings
 from koza.i18n.strings import t
-from koza.tui.widgets.steady import redraw
+from koza.tui.widgets.steady import SteadyWidget
 from koza.tui.widgets.tile_faces import BIG_PIPS_HEIGHT, TileStyle, dots, face_for
 
 TILE_W = 3
@@ -23,7 +22,7 @@ LINES = 4  # top half, divider, bottom half, mark line
 BIG_LINES = 8  # pips as dots: three rows a half
 
 
-class HandView(Widget):
+class HandView(SteadyWidget):
     """One seat's hand: tiles drawn as tiles, or backs while it is hidden."""
 
     COMPONENT_CLASSES = {"hand--tile", "hand--fit", "hand--selected", "hand--back", "hand--mark"}
@@ -45,7 +44,6 @@ class HandView(Widget):
         self.fresh: frozenset[int] = frozenset()  # just drawn: marked until the next turn
         self.tile_style: TileStyle = "digits"
         self.spectator = False  # nobody's hand is at the bottom: say so, not "no tiles"
-        self._shown: tuple[object, ...] = ()  # what the last show drew from (``_drawn``)
 
     def show(
         self,
@@ -61,15 +59,8 @@ class HandView(Widget):
         """
         self.tiles, self.fitting, self.fresh = tuple(tiles), fitting, fresh
         self.selected, self.hidden = selected, hidden
-        drawn = self._drawn()
-        if drawn != self._shown:
-            self._shown = drawn
-            redraw(self, self.content_size.height)
-
-    def _drawn(self) -> tuple[object, ...]:
-        """Everything ``render`` draws from, but the widget's width."""
         hand = (self.tiles, self.fitting, self.fresh, self.selected, self.hidden)
-        return (*hand, self.tile_style, self.big, self.spectator, strings.LANGUAGE)
+        self.redraw_for((*hand, self.tile_style, self.big, self.spectator, strings.LANGUAGE))
 
     @property
     def shown_tiles(self) -> set[int]:

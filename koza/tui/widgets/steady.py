@@ -5,8 +5,8 @@ move, and most of them show exactly what they showed before.
 it is given the same again; when the content did change it asks for a new layout only
 if the widget's size follows its content and has changed (``needs_layout``), so a box
 whose size the stylesheet fixes, or a line that stays one line, is only repainted.
-``redraw`` does the same for a widget drawn by its own ``render`` (the hand, the chain),
-and ``titled`` sets a border's title only when it changes.
+``SteadyWidget.redraw_for`` does the same for a widget drawn by its own ``render`` (the
+hand, the chain), and ``titled`` sets a border's title only when it changes.
 """
 
 from __future__ import annotations
@@ -45,12 +45,6 @@ def needs_layout(widget: Widget, height: int) -> bool:
     return False
 
 
-def redraw(widget: Widget, height: int) -> None:
-    """Draw ``widget`` again, laid out anew only if ``needs_layout`` (``height``: its
-    content's height before the change)."""
-    widget.refresh(layout=needs_layout(widget, height))
-
-
 def titled(widget: Widget, title: str, subtitle: str | None = None) -> None:
     """Set ``widget``'s border title (and subtitle, unless None) where they differ from
     what it shows: Textual repaints the whole widget on every assignment, even of the
@@ -86,3 +80,18 @@ class SteadyStatic(Static):
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         self._shown = None  # shown some other way: the next show_content draws
         super().update(content, layout=layout)
+
+
+class SteadyWidget(Widget):
+    """A widget drawn by its own ``render`` that redraws only when what it draws changed."""
+
+    _shown: object = None
+
+    def redraw_for(self, drawn: object) -> bool:
+        """Draw again if ``drawn`` (everything ``render`` draws from, but the widget's
+        size) differs from last time, laid out anew only if ``needs_layout``; True if so."""
+        if drawn == self._shown:
+            return False
+        self._shown = drawn
+        self.refresh(layout=needs_layout(self, self.content_size.height))
+        return True
