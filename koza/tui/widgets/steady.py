@@ -17,9 +17,10 @@ from textual.widgets import Static
 
 
 def _follows(widget: Widget, dimension: str) -> bool:
-    """True when ``widget``'s ``dimension`` (width or height) follows its content: ``auto``,
-    or a fraction of a parent whose own is ``auto`` (Textual then sizes the fraction by its
-    content too).  Unset, a widget fills its parent that way."""
+    """True when ``widget``'s ``dimension`` (width or height) may follow its content:
+    ``auto``, or, to be safe, a fraction of a parent whose own is ``auto`` (Textual measures
+    fractions by their content when it works out an ``auto`` parent's size).  Unset, a
+    widget fills its parent that way."""
     scalar = getattr(widget.styles, dimension)
     if scalar is None:
         return False
