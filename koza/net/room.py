@@ -45,6 +45,7 @@ class Room(RoomMembers):
         self._bots: dict[int, Bot] = {}
         self.pump: BotPump | None = None  # quick bots' moves as low-priority work
         self._showing: asyncio.Task[None] | None = None  # a sync, then the view after it
+        self._show_due = False  # synced: the view waits for the pump's turn
 
     # --- the game ----------------------------------------------------------------
 
@@ -133,7 +134,7 @@ class Room(RoomMembers):
     async def _sync_if_owed(self) -> None:
         """Sync the save in a worker thread if the table now waits for a person."""
         if self.session is not None and self.session.sync_owed:
-            await synced(self.session.sync_if_waiting)
+            await synced(self.session)
 
     def _cheap(self, seat: int) -> bool:
         """True if the server's bot moves for ``seat`` now and chooses cheaply (on the loop)."""
@@ -166,6 +167,7 @@ class Room(RoomMembers):
 
     def _after_change(self) -> None:
         assert self.session is not None
+        self._show_due = False  # every member is sent the table as it is now
         if self.session.game.is_over and not self.finished:
             self.finished = True
             self.session.close()
@@ -221,6 +223,9 @@ class Room(RoomMembers):
                 self.broadcast_room()
         if self.session is None:
             return False
+        if self._show_due and self.pump is not None:  # the pump found the room locked
+            self.pump.want(self)
+            return False
         state = self.session.state
         if state.phase == "round_over":
             humans = [s for s in self.slots if s.record.kind == "human" and not s.bot_playing]
@@ -229,7 +234,8 @@ class Room(RoomMembers):
             async with self.lock:
                 for s in self.slots:
                     s.ready = False
-                await synced(self.session.next_round)  # dealt, written and synced
+                self.session.next_round(sync=False)  # dealt and written here,
+                await self._sync_if_owed()  # synced off the loop
                 self._after_move()
             return True
         seat = state.turn
@@ -282,13 +288,17 @@ class Room(RoomMembers):
         """The pump's turn: quick bots' moves (``QUICK_RUN`` at most), then one view.
 
         Run with the lock free and never awaiting, so nothing interleaves; a view that
-        waits for a person is sent once the save is synced (a task that takes the lock).
+        waits for a person is sent once the save is synced (a task that takes the lock),
+        on the pump's next turn for this room.
         """
         session = self.session
         if session is None or self.finished or session.closed:
             return
         if self.lock.locked() or self._showing is not None:
             self._wake.set()  # ``run`` asks again once the lock is free
+            return
+        if self._show_due:
+            self._after_change()
             return
         moved = 0
         try:
@@ -310,7 +320,11 @@ class Room(RoomMembers):
             self._after_change()  # asks the pump again if more is due
 
     async def _sync_then_show(self) -> None:
-        """Sync the save (a person is now waited for), then show the table."""
+        """Sync the save (a person is now waited for), then let the pump show the table.
+
+        Many rooms' syncs end at once (they are synced together); showing each at
+        once would keep a person's move waiting behind all of them.
+        """
         try:
             async with self.lock:
                 try:
@@ -318,9 +332,11 @@ class Room(RoomMembers):
                 except (SaveError, OSError) as exc:
                     self._cannot_save(Said.of("game_not_saved", problem=str(exc)))
                 if self.session is not None and not self.session.closed:
-                    self._after_change()  # what was saved is shown, even when a sync failed
+                    self._show_due = True  # what was saved is shown, even when a sync failed
         finally:
             self._showing = None
+        if self._show_due and self.pump is not None:
+            self.pump.want(self)
 
     def close(self) -> None:
         if self.session is not None:

@@ -28,7 +28,7 @@ from koza.core.view import SeatView, seat_view
 from koza.storage.folder import free_save_path
 from koza.storage.folder import save_dir as default_save_dir
 from koza.storage.savefile import LoadedSave, SaveError, shorten
-from koza.storage.writer import SaveWriter
+from koza.storage.writer import SaveWriter, flush_together
 
 
 def bot_seed(game_seed: int | None, seat: int) -> int | None:
@@ -177,12 +177,23 @@ class Session:
         with self._owing_on_failure():
             self._flush_if_waiting()
 
-    def next_round(self) -> None:
-        """Deal the next round (saved before it returns)."""
+    @staticmethod
+    def sync_together(sessions: Sequence[Session]) -> list[SaveError | None]:
+        """``sync_if_waiting`` of many sessions whose sync is owed, their saves synced
+        together (``flush_together``): each one's error, or None."""
+        errors = flush_together([s._writer for s in sessions])
+        for session, error in zip(sessions, errors, strict=True):
+            if error is not None:
+                session._unsettled = True
+        return errors
+
+    def next_round(self, *, sync: bool = True) -> None:
+        """Deal the next round (saved before it returns; ``sync`` as in ``play``)."""
         self._check_open()
         with self._owing_on_failure():
             self.game.next_round()
-            self._flush_if_waiting()
+            if sync:
+                self._flush_if_waiting()
 
     def bot(self, seat: int) -> Bot | None:
         """The bot playing ``seat`` (made once per session), or None for a human seat."""

@@ -3,12 +3,13 @@
 It writes every event to the file as it happens (a killed koza loses at most the
 event being written: a finished ``write`` is in the system's cache), and syncs
 the file to the disk when asked (``flush``: the session asks at the end of a
-round, at game over and before koza waits for a person), on close, and
-otherwise at most ``SYNC_EVERY`` seconds after a write, by a one-shot timer
-(``storage.timers``: one thread for all of them) that ``close`` ends.  A write
-arms the timer unless one is pending (armed earlier, it fires sooner); a sync on
-request leaves it pending, so bots' rounds shorter than ``SYNC_EVERY`` arm one
-timer per ``SYNC_EVERY``, not one per round.
+round, at game over and before koza waits for a person; ``flush_together``
+syncs many saves with one sync, as a server's rooms need), on close, and
+otherwise at most ``SYNC_EVERY`` seconds after a write: a write puts its save on
+one list for all saves (``_Soon``, unless it is on it already), which one timer
+(``storage.timers``) syncs together ``SYNC_EVERY`` after the first save was put
+on it.  A sync on request leaves the save on the list, so bots' rounds shorter
+than ``SYNC_EVERY`` cost one timer per ``SYNC_EVERY``, not one per round.
 It holds an OS lock on the file while it is open, so two processes never write
 the same game.  A new save only appears under its name once its header and ``game_created`` are
 on disk (it is written under a hidden temporary name and then linked), so a
@@ -29,8 +30,7 @@ import sys
 import threading
 import uuid
 import weakref
-from collections.abc import Callable
-from functools import partial
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from koza.core.events import Event
@@ -54,6 +54,30 @@ def _sync(fd: int) -> None:
         os.fdatasync(fd)
     else:  # pragma: no cover - macOS, Windows
         os.fsync(fd)
+
+
+def _find_syncfs() -> Callable[[int], None] | None:
+    """Linux's ``syncfs(fd)`` (one call syncs every file of ``fd``'s file system), or None."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        call = ctypes.CDLL(None, use_errno=True).syncfs  # the GIL is let go while it waits
+    except (OSError, AttributeError):
+        return None
+    call.argtypes = [ctypes.c_int]
+    call.restype = ctypes.c_int
+
+    def syncfs(fd: int) -> None:
+        if call(fd) != 0:
+            err = ctypes.get_errno()
+            raise OSError(err, os.strerror(err))
+
+    return syncfs
+
+
+_syncfs = _find_syncfs()
 
 
 def _sync_dir(folder: Path) -> None:
@@ -117,11 +141,53 @@ def _start_timer(delay: float, fire: Callable[[], None]) -> timers.Pending:
     return timers.after(delay, fire)
 
 
-def _fire(ref: weakref.ReferenceType[SaveWriter]) -> None:
-    """The timer's call: it holds its writer weakly, so a dropped writer closes at once."""
-    writer = ref()
-    if writer is not None:
-        writer._on_timer()
+class _Soon:
+    """The saves written since their last sync, synced together ``SYNC_EVERY`` after the
+    first of them was listed (one timer for them all: a server's thousand rooms cost one
+    ``syncfs`` a tenth of a second, not a sync each).
+
+    It holds them weakly, so a dropped writer closes at once; ``close`` takes one off.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._listed: dict[int, weakref.ReferenceType[SaveWriter]] = {}
+        self._armed = False
+
+    def add(self, writer: SaveWriter) -> None:
+        with self._lock:
+            self._listed[id(writer)] = weakref.ref(writer)
+            if not self._armed:
+                self._armed = True
+                _start_timer(SYNC_EVERY, self._fire)
+
+    def drop(self, writer: SaveWriter) -> None:
+        with self._lock:
+            ref = self._listed.get(id(writer))
+            if ref is not None and ref() in (writer, None):
+                del self._listed[id(writer)]
+
+    def _fire(self) -> None:
+        with self._lock:
+            refs, self._listed, self._armed = list(self._listed.values()), {}, False
+        writers = [w for ref in refs if (w := ref()) is not None]
+        for w in writers:
+            with w._guard:
+                w._listed = False  # a write from now on lists it again
+        _flush_together(writers, quiet=True)
+
+
+_soon = _Soon()
+
+
+def _fresh_soon() -> None:
+    """In a forked child: the parent's timer is not there, its saves are not ours."""
+    global _soon
+    _soon = _Soon()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_fresh_soon)
 
 
 class SaveWriter:
@@ -137,7 +203,8 @@ class SaveWriter:
         self._unnamed: Path | None = None  # the temporary name until the game is in
         self._guard = threading.Lock()  # the fd and the unsynced flag, against the timer
         self._unsynced = False  # written since the last sync
-        self._timer: timers.Pending | None = None
+        self._writes = 0  # appends so far: what a sync of many saves marks as synced
+        self._listed = False  # on ``_soon``'s list: a sync is due within ``SYNC_EVERY``
         self._moved = False  # a sync found another file (or none) at ``path``
 
     @classmethod
@@ -255,11 +322,13 @@ class SaveWriter:
         try:
             _write_all(fd, data)
             with self._guard:
+                self._writes += 1
                 self._unsynced = self.sync
                 if sync_now:
                     self._sync_locked()
-                elif self.sync and self._timer is None:
-                    self._timer = _start_timer(SYNC_EVERY, partial(_fire, weakref.ref(self)))
+                elif self.sync and not self._listed:
+                    self._listed = True
+                    _soon.add(self)
         except OSError as exc:
             with contextlib.suppress(OSError):  # keep the file whole: drop a partial line
                 os.ftruncate(self._fd, self._size)
@@ -299,12 +368,33 @@ class SaveWriter:
         if self._moved:
             raise self._gone()
 
-    def _on_timer(self) -> None:
+    def _flushed(self, quiet: bool = False) -> SaveError | None:
+        """What ``flush`` raised, or None; ``quiet`` (the timer's): an error is left to the
+        next ``flush`` to report."""
+        if quiet:
+            with self._guard:
+                with contextlib.suppress(OSError):  # left unsynced: the next flush reports it
+                    self._sync_locked()
+                self._look_at_path()
+            return None
+        try:
+            self.flush()
+        except SaveError as exc:
+            return exc
+        return None
+
+    def _dup(self) -> int:
+        """A second descriptor of the file (-1 once closed), so a close meanwhile harms nothing."""
         with self._guard:
-            self._timer = None
-            with contextlib.suppress(OSError):  # left unsynced: the next flush reports it
-                self._sync_locked()
+            return os.dup(self._fd) if self._fd >= 0 else -1
+
+    def _synced_up_to(self, writes: int) -> SaveError | None:
+        """After a sync of its file system: the first ``writes`` appends are on the disk."""
+        with self._guard:
+            if self._fd >= 0 and self._writes == writes:
+                self._unsynced = False
             self._look_at_path()
+        return self._gone() if self._moved else None
 
     def _look_at_path(self) -> None:
         """At a sync: note a save whose path leads elsewhere (the caller holds ``_guard``)."""
@@ -333,18 +423,13 @@ class SaveWriter:
 
         A save closed before its first event never takes its name.
         """
-        timer = self._timer
-        if timer is not None:
-            timer.cancel()
+        _soon.drop(self)
         with self._guard:
-            self._timer = None
             if self._fd >= 0:
                 with contextlib.suppress(OSError):  # a failing disk must not keep the lock
                     self._sync_locked()
                 fd, self._fd = self._fd, -1
                 os.close(fd)
-        if timer is not None:
-            timer.join()
         if self._unnamed is not None:
             with contextlib.suppress(OSError):
                 self._unnamed.unlink()
@@ -361,3 +446,40 @@ class SaveWriter:
     def __del__(self) -> None:  # a forgotten writer must not keep its game locked
         with contextlib.suppress(Exception):
             self.close()
+
+
+def flush_together(writers: Sequence[SaveWriter]) -> list[SaveError | None]:
+    """``flush`` many saves at once: each one's error (what its ``flush`` raises) or None.
+
+    A group commit: on Linux one ``syncfs`` syncs every file of a file system, so
+    the saves of a server's rooms that wait for a person cost one sync, not one each
+    (300 saves: 2-4 ms against 25-80 ms).  What a save took after the sync began
+    stays owed.  Elsewhere, or where a ``syncfs`` fails, each save is flushed on
+    its own (a failure is then that save's alone).
+    """
+    return _flush_together(writers)
+
+
+def _flush_together(writers: Sequence[SaveWriter], quiet: bool = False) -> list[SaveError | None]:
+    if _syncfs is None or len(writers) < 2:
+        return [w._flushed(quiet) for w in writers]
+    marks = [w._writes for w in writers]
+    synced: dict[int, bool] = {}  # file system -> its syncfs succeeded
+    for w in writers:
+        device = w._id[0]
+        if device in synced:
+            continue
+        fd = w._dup()
+        if fd < 0:
+            continue
+        try:
+            _syncfs(fd)
+            synced[device] = True
+        except OSError:
+            synced[device] = False
+        finally:
+            os.close(fd)
+    return [
+        w._synced_up_to(mark) if synced.get(w._id[0]) else w._flushed(quiet)
+        for w, mark in zip(writers, marks, strict=True)
+    ]

@@ -56,6 +56,7 @@ class Syncs:
                 return HeldTimer()
 
             monkeypatch.setattr(writer, "_start_timer", keep)
+            monkeypatch.setattr(writer, "_soon", writer._Soon())  # no timer pending from before
 
     def last_types(self) -> list[str]:
         """The last event in the file at each sync."""
@@ -140,10 +141,15 @@ def test_a_real_timer_syncs_soon_and_never_outlives_its_writer(
     step(s)  # a bot's move: written, not synced yet
     assert synced.wait(30)  # the timer synced it with no further write
     step(s)
-    timer = s._writer._timer
-    assert timer is not None and timer.is_alive()
+    kept = s._writer
+    assert kept._listed and kept in _listed()
     s.close()
-    assert not timer.is_alive()
+    assert kept not in _listed()  # closing took it off the timer's list
+
+
+def _listed() -> list[writer.SaveWriter | None]:
+    """The saves the sync timer will sync when it fires."""
+    return [ref() for ref in writer._soon._listed.values()]
 
 
 def test_a_failed_sync_at_a_round_end_is_reported_and_the_file_stays_whole(
@@ -173,11 +179,10 @@ def test_a_dropped_bots_session_releases_its_lock_at_once(tmp_path: Path) -> Non
 
     s = bot_game(tmp_path)
     step(s)  # written, the timer pending
-    timer, path = s._writer._timer, s.path
-    assert timer is not None
+    path = s.path
+    assert s._writer in _listed()
     del s
-    gc.collect()
-    assert not timer.is_alive()  # the writer closed, which ended its timer
+    gc.collect()  # the timer's list holds it weakly: the writer closed
     with Session.open(path) as again:
         assert again.state.phase == "playing"
 
@@ -238,3 +243,86 @@ def test_a_round_end_sync_leaves_the_timer_for_the_writes_after_it(
         rounds = sum(e.type == "round_scored" for e in s.game.events)
         assert syncs.last_types().count("round_scored") == rounds - 1  # and game_over
         assert len(syncs.timers) == 1  # one more for every write after the timer fired
+
+
+class FileSystemSyncs:
+    """Counts ``syncfs`` calls (each a sync of the whole file system: ``os.sync`` here)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, fails: bool = False) -> None:
+        self.calls = 0
+
+        def syncfs(fd: int) -> None:
+            self.calls += 1
+            if fails:
+                raise OSError(errno.EIO, os.strerror(errno.EIO))
+            os.sync()
+
+        monkeypatch.setattr(writer, "_syncfs", syncfs)
+
+
+def _games(tmp_path: Path, n: int) -> list[Session]:
+    return [bot_game(tmp_path / f"game{i}", seed=i) for i in range(n)]
+
+
+def test_many_saves_owed_a_sync_are_synced_with_one_file_system_sync(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    per_file, whole = Syncs(monkeypatch, timers=True), FileSystemSyncs(monkeypatch)
+    games = _games(tmp_path, 5)
+    for s in games:
+        step(s)
+        assert s._writer.flush_owed
+    before = len(per_file.seen)
+    assert Session.sync_together(games) == [None] * 5
+    assert whole.calls == 1 and len(per_file.seen) == before  # one sync for all five
+    assert not any(s._writer.flush_owed for s in games)
+    for s in games:
+        s.close()
+
+
+def test_a_moved_save_among_many_is_told_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    Syncs(monkeypatch, timers=True)
+    FileSystemSyncs(monkeypatch)
+    games = _games(tmp_path, 3)
+    for s in games:
+        step(s)
+    os.rename(games[1].path, tmp_path / "elsewhere.koza.jsonl")
+    errors = Session.sync_together(games)
+    assert errors[0] is None and errors[2] is None
+    assert errors[1] is not None and "moved or deleted" in str(errors[1])
+    for s in games:
+        s.close()
+
+
+def test_when_the_file_system_sync_fails_each_save_is_synced_on_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    per_file = Syncs(monkeypatch, timers=True)
+    whole = FileSystemSyncs(monkeypatch, fails=True)
+    games = _games(tmp_path, 3)
+    for s in games:
+        step(s)
+    before = len(per_file.seen)
+    assert Session.sync_together(games) == [None] * 3
+    assert whole.calls == 1 and len(per_file.seen) == before + 3
+    for s in games:
+        s.close()
+
+
+def test_one_timer_syncs_every_save_written_since_it_was_armed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    syncs, whole = Syncs(monkeypatch, timers=True), FileSystemSyncs(monkeypatch)
+    games = _games(tmp_path, 4)
+    for s in games:
+        step(s)
+        step(s)
+    assert len(syncs.timers) == 1  # armed by the first write, not once per save
+    syncs.timers.pop()()
+    assert whole.calls == 1 and not any(s._writer.flush_owed for s in games)
+    step(games[0])  # a write after the timer fired arms the next one
+    assert len(syncs.timers) == 1
+    for s in games:
+        s.close()
