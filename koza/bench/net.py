@@ -12,12 +12,16 @@ seat; and the CPU time the clients' process spent per move.
 ``net_server_100_rooms`` keeps its first names; ``net_server_1000_rooms`` and
 ``net_server_3000_rooms`` name their room count.
 CPU times are the processes' own (user + system), so they hold on a busy machine;
-latencies do not.
+latencies do not.  Latencies count from the second ``WARM_UP`` on: at the start every
+room's first move comes in the same instant, a burst no real server sees.  The clients'
+process does not collect cyclic garbage while it plays: its pauses (up to half a
+second with thousands of clients) were counted as the server's.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import re
 import resource
@@ -25,7 +29,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -39,6 +44,7 @@ ROOMS = 100
 SECONDS = 4.0
 MOVES = {"tile_played", "doubles_played", "tile_drawn", "turn_passed"}
 BIG_SECONDS = 8.0  # the 1,000- and 3,000-room runs: long enough for every room to move
+WARM_UP = 1.0  # seconds of play whose moves' times are not counted: every room starts at once
 
 
 def _rss_kib(pid: int) -> int:
@@ -89,12 +95,12 @@ async def _seat(url: str) -> KozaClient:
 
 
 async def _play(
-    client: KozaClient, until: float, latencies: list[float], turns: list[float]
+    client: KozaClient, until: float, latencies: list[float], turns: list[float], counted: float
 ) -> int:
     """Play until ``until``; the moves this client saw meanwhile (its own and the bots').
 
-    ``latencies`` gets the time from each move to the first view after it, ``turns`` the
-    time to this seat's next turn in the same round.
+    ``latencies`` gets the time from each move sent from ``counted`` on (loop time) to the
+    first view after it, ``turns`` the time to this seat's next turn in the same round.
     """
     from koza.bots import make_bot
 
@@ -102,20 +108,22 @@ async def _play(
     loop = asyncio.get_running_loop()
     seen = len(client.log)
     acted = -1
+    counting = False
     sent: float | None = None  # when this seat's last move was sent, until its next turn
     while loop.time() < until and not client.game_over and client.view is not None:
         if client.seq != acted:
             acted = client.seq
             if sent is not None and (client.my_turn or client.view.phase != "playing"):
-                if client.my_turn:
+                if client.my_turn and counting:
                     turns.append(time.perf_counter() - sent)
                 sent = None
             if client.my_turn:
+                counting = loop.time() >= counted
                 start = sent = time.perf_counter()
                 await client.play(bot.choose(client.view))
                 while client.seq == acted and loop.time() < until:
                     await client.changed(timeout=1.0)
-                if client.seq != acted:
+                if client.seq != acted and counting:
                     latencies.append(time.perf_counter() - start)
                 continue
             if client.view.phase == "round_over":
@@ -145,7 +153,8 @@ async def _run(url: str, pid: int, rooms: int, seconds: float) -> Run:
     turns: list[float] = []
     server_cpu, own_cpu = _cpu_seconds(pid), _own_cpu_seconds()
     start = loop.time()
-    tasks = [asyncio.create_task(_play(c, start + seconds, latencies, turns)) for c in clients]
+    until, counted = start + seconds, start + WARM_UP
+    tasks = [asyncio.create_task(_play(c, until, latencies, turns, counted)) for c in clients]
     await asyncio.sleep(seconds / 2)
     grown = _rss_kib(pid) - before
     moves = sum(await asyncio.gather(*tasks))
@@ -167,6 +176,19 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
+@contextmanager
+def _not_collecting() -> Iterator[None]:
+    """No cyclic garbage collection in this process (the clients') for one run: it holds
+    thousands of clients, and its pauses (up to half a second) counted as the server's."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
 def measure(rooms: int, seconds: float, extra: tuple[str, ...] = ()) -> Run:
     """One ``koza server`` (this Python, ``extra`` arguments) under ``rooms`` rooms' load."""
     with tempfile.TemporaryDirectory(prefix="koza-bench-net-") as tmp:
@@ -180,7 +202,8 @@ def measure(rooms: int, seconds: float, extra: tuple[str, ...] = ()) -> Run:
             match = re.search(r"ws://[\d.]+:\d+", proc.stdout.readline())
             if match is None:
                 raise RuntimeError("koza server did not start")
-            return asyncio.run(_run(match.group(0), proc.pid, rooms, seconds))
+            with _not_collecting():
+                return asyncio.run(_run(match.group(0), proc.pid, rooms, seconds))
         finally:
             proc.terminate()
             proc.wait(10)

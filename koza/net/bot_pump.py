@@ -18,7 +18,9 @@ from collections import deque
 from typing import Protocol
 
 log = logging.getLogger("koza.server")
-BUDGET = 0.004  # seconds of bots' moves before the loop polls its sockets again
+BUDGET = 0.0005  # seconds of bots' moves before the loop polls its sockets again
+# (at 1,000 rooms: 4 ms gave people's moves a p99 of 80-150 ms, 1 ms 35-75, 0.5 ms 25-50,
+# for the same moves a second)
 
 
 class Pumped(Protocol):
