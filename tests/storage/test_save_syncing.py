@@ -10,7 +10,8 @@ from __future__ import annotations
 import errno
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -260,24 +261,29 @@ class FileSystemSyncs:
         monkeypatch.setattr(writer, "_syncfs", syncfs)
 
 
-def _games(tmp_path: Path, n: int) -> list[Session]:
-    return [bot_game(tmp_path / f"game{i}", seed=i) for i in range(n)]
+@contextmanager
+def _games(tmp_path: Path, n: int) -> Iterator[list[Session]]:
+    """``n`` bots' games, each with a move written since its last sync; closed after."""
+    games = [bot_game(tmp_path / f"game{i}", seed=i) for i in range(n)]
+    for s in games:
+        step(s)
+    try:
+        yield games
+    finally:
+        for s in games:
+            s.close()
 
 
 def test_many_saves_owed_a_sync_are_synced_with_one_file_system_sync(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     per_file, whole = Syncs(monkeypatch, timers=True), FileSystemSyncs(monkeypatch)
-    games = _games(tmp_path, 5)
-    for s in games:
-        step(s)
-        assert s._writer.flush_owed
-    before = len(per_file.seen)
-    assert Session.sync_together(games) == [None] * 5
-    assert whole.calls == 1 and len(per_file.seen) == before  # one sync for all five
-    assert not any(s._writer.flush_owed for s in games)
-    for s in games:
-        s.close()
+    with _games(tmp_path, 5) as games:
+        assert all(s._writer.flush_owed for s in games)
+        before = len(per_file.seen)
+        assert Session.sync_together(games) == [None] * 5
+        assert whole.calls == 1 and len(per_file.seen) == before  # one sync for all five
+        assert not any(s._writer.flush_owed for s in games)
 
 
 def test_a_moved_save_among_many_is_told_alone(
@@ -285,15 +291,11 @@ def test_a_moved_save_among_many_is_told_alone(
 ) -> None:
     Syncs(monkeypatch, timers=True)
     FileSystemSyncs(monkeypatch)
-    games = _games(tmp_path, 3)
-    for s in games:
-        step(s)
-    os.rename(games[1].path, tmp_path / "elsewhere.koza.jsonl")
-    errors = Session.sync_together(games)
+    with _games(tmp_path, 3) as games:
+        os.rename(games[1].path, tmp_path / "elsewhere.koza.jsonl")
+        errors = Session.sync_together(games)
     assert errors[0] is None and errors[2] is None
     assert errors[1] is not None and "moved or deleted" in str(errors[1])
-    for s in games:
-        s.close()
 
 
 def test_when_the_file_system_sync_fails_each_save_is_synced_on_its_own(
@@ -301,28 +303,21 @@ def test_when_the_file_system_sync_fails_each_save_is_synced_on_its_own(
 ) -> None:
     per_file = Syncs(monkeypatch, timers=True)
     whole = FileSystemSyncs(monkeypatch, fails=True)
-    games = _games(tmp_path, 3)
-    for s in games:
-        step(s)
-    before = len(per_file.seen)
-    assert Session.sync_together(games) == [None] * 3
-    assert whole.calls == 1 and len(per_file.seen) == before + 3
-    for s in games:
-        s.close()
+    with _games(tmp_path, 3) as games:
+        before = len(per_file.seen)
+        assert Session.sync_together(games) == [None] * 3
+        assert whole.calls == 1 and len(per_file.seen) == before + 3
 
 
 def test_one_timer_syncs_every_save_written_since_it_was_armed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     syncs, whole = Syncs(monkeypatch, timers=True), FileSystemSyncs(monkeypatch)
-    games = _games(tmp_path, 4)
-    for s in games:
-        step(s)
-        step(s)
-    assert len(syncs.timers) == 1  # armed by the first write, not once per save
-    syncs.timers.pop()()
-    assert whole.calls == 1 and not any(s._writer.flush_owed for s in games)
-    step(games[0])  # a write after the timer fired arms the next one
-    assert len(syncs.timers) == 1
-    for s in games:
-        s.close()
+    with _games(tmp_path, 4) as games:
+        for s in games:
+            step(s)
+        assert len(syncs.timers) == 1  # armed by the first write, not once per save
+        syncs.timers.pop()()
+        assert whole.calls == 1 and not any(s._writer.flush_owed for s in games)
+        step(games[0])  # a write after the timer fired arms the next one
+        assert len(syncs.timers) == 1
