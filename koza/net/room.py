@@ -28,7 +28,7 @@ from koza.net.bot_pump import BotPump
 from koza.net.protocol import encode, error_message
 from koza.net.room_members import RoomMembers
 from koza.net.roomfile import RoomRecord, SeatRecord
-from koza.net.sync_pool import synced
+from koza.net.syncer import synced
 from koza.play.session import SaveError, Session, bot_seed
 
 log = logging.getLogger("koza.server")
@@ -132,7 +132,8 @@ class Room(RoomMembers):
         return None
 
     async def _sync_if_owed(self) -> None:
-        """Sync the save in a worker thread if the table now waits for a person."""
+        """Sync the save off the loop (with other rooms' at once) if the table now waits
+        for a person."""
         if self.session is not None and self.session.sync_owed:
             await synced(self.session)
 

@@ -12,7 +12,7 @@ import pytest
 from support.saves import bot_seats
 
 from koza.core.rules import RuleSet
-from koza.net.sync_pool import synced
+from koza.net.syncer import synced
 from koza.play.driver import step
 from koza.play.session import Session
 from koza.storage import writer
