@@ -461,11 +461,12 @@ def flush_together(writers: Sequence[SaveWriter]) -> list[SaveError | None]:
 
 
 def _flush_together(writers: Sequence[SaveWriter], quiet: bool = False) -> list[SaveError | None]:
-    if _syncfs is None or len(writers) < 2:
-        return [w._flushed(quiet) for w in writers]
     marks = [w._writes for w in writers]
+    owed = [w for w in writers if w._unsynced]  # none with ``sync`` off
+    if _syncfs is None or len(owed) < 2:
+        return [w._flushed(quiet) for w in writers]
     synced: dict[int, bool] = {}  # file system -> its syncfs succeeded
-    for w in writers:
+    for w in owed:
         device = w._id[0]
         if device in synced:
             continue

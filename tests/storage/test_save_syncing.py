@@ -321,3 +321,18 @@ def test_one_timer_syncs_every_save_written_since_it_was_armed(
         assert whole.calls == 1 and not any(s._writer.flush_owed for s in games)
         step(games[0])  # a write after the timer fired arms the next one
         assert len(syncs.timers) == 1
+
+
+def test_saves_written_with_syncing_off_cost_no_file_system_sync(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    whole = FileSystemSyncs(monkeypatch)
+    games = [
+        Session.create(bot_seats(3), RuleSet(), i, tmp_path / f"g{i}", sync=False) for i in range(3)
+    ]
+    for s in games:
+        step(s)
+    assert Session.sync_together(games) == [None] * 3
+    assert whole.calls == 0
+    for s in games:
+        s.close()
