@@ -153,8 +153,8 @@ class Session:
         """``Game.play`` (``IllegalMoveError`` passes through); saved before it returns.
 
         With ``sync=False`` the move is written but the sync a person's turn needs is
-        left to the caller: ``sync_if_waiting`` before anyone hears of the move (the
-        server writes on its loop and syncs in a worker thread only when it must).
+        left to the caller: ``sync_together`` (while ``sync_owed``) before anyone hears of
+        the move (the server writes on its loop and syncs off it only when it must).
         """
         self._check_open()
         try:  # what ``_owing_on_failure`` does, inline: this runs for every move
@@ -172,15 +172,10 @@ class Session:
         waiting = st.phase != "playing" or not self._bot_seat[st.turn]
         return waiting and self._writer.flush_owed
 
-    def sync_if_waiting(self) -> None:
-        """The sync ``play(..., sync=False)`` left owed (nothing if none is)."""
-        with self._owing_on_failure():
-            self._flush_if_waiting()
-
     @staticmethod
     def sync_together(sessions: Sequence[Session]) -> list[SaveError | None]:
-        """``sync_if_waiting`` of many sessions whose sync is owed, their saves synced
-        together (``flush_together``): each one's error, or None."""
+        """The syncs ``play(..., sync=False)`` left owed (``sync_owed``) in many sessions,
+        their saves synced together (``flush_together``): each one's error, or None."""
         errors = flush_together([s._writer for s in sessions])
         for session, error in zip(sessions, errors, strict=True):
             if error is not None:

@@ -252,7 +252,7 @@ async def test_no_view_shows_a_persons_turn_before_the_save_is_synced(
 
 
 def test_a_move_played_unsynced_owes_its_sync_until_it_is_done(tmp_path: Path) -> None:
-    """``Session.play(sync=False)``: written at once; synced by ``sync_if_waiting``."""
+    """``Session.play(sync=False)``: written at once; synced by ``sync_together``."""
     with Session.create(["Ann", "Bob"], RuleSet(), 7, tmp_path) as session:
         assert not session.sync_owed
         state = session.state
@@ -261,7 +261,7 @@ def test_a_move_played_unsynced_owes_its_sync_until_it_is_done(tmp_path: Path) -
         session.play(move, state.turn, sync=False)
         assert session.path.stat().st_size > size  # written before play returned
         assert session.sync_owed  # the other person is to move: a sync is owed
-        session.sync_if_waiting()
+        assert Session.sync_together([session]) == [None]
         assert not session.sync_owed
 
 
@@ -272,5 +272,5 @@ def test_a_moved_save_is_still_found_out_when_a_person_is_next(tmp_path: Path) -
         session.play(state.legal_moves()[0], state.turn, sync=False)
         session.path.rename(tmp_path / "elsewhere.koza.jsonl")
         assert session.sync_owed
-        with pytest.raises(SaveError):
-            session.sync_if_waiting()
+        [error] = Session.sync_together([session])
+        assert isinstance(error, SaveError)
