@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
 import threading
 import uuid
 import weakref
@@ -35,6 +34,13 @@ from pathlib import Path
 
 from koza.core.events import Event
 from koza.storage import savefile, timers
+from koza.storage.fileops import find_syncfs
+from koza.storage.fileops import identity as _identity
+from koza.storage.fileops import lock as _lock
+from koza.storage.fileops import publish as _publish
+from koza.storage.fileops import sync_data as _sync  # seams the tests replace
+from koza.storage.fileops import sync_dir as _sync_dir
+from koza.storage.fileops import write_all as _write_all
 from koza.storage.savefile import (
     LoadedSave,
     SaveError,
@@ -49,87 +55,7 @@ SYNC_EVERY = 0.1
 """Seconds at most between writing an event and syncing it to the disk."""
 
 
-def _sync(fd: int) -> None:
-    if hasattr(os, "fdatasync"):
-        os.fdatasync(fd)
-    else:  # pragma: no cover - macOS, Windows
-        os.fsync(fd)
-
-
-def _find_syncfs() -> Callable[[int], None] | None:
-    """Linux's ``syncfs(fd)`` (one call syncs every file of ``fd``'s file system), or None."""
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        import ctypes
-
-        call = ctypes.CDLL(None, use_errno=True).syncfs  # the GIL is let go while it waits
-    except (OSError, AttributeError):
-        return None
-    call.argtypes = [ctypes.c_int]
-    call.restype = ctypes.c_int
-
-    def syncfs(fd: int) -> None:
-        if call(fd) != 0:
-            err = ctypes.get_errno()
-            raise OSError(err, os.strerror(err))
-
-    return syncfs
-
-
-_syncfs = _find_syncfs()
-
-
-def _sync_dir(folder: Path) -> None:
-    """Make a new or renamed file's name durable (POSIX; a no-op elsewhere)."""
-    if sys.platform == "win32":  # pragma: no cover
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _lock(fd: int, path: Path) -> None:
-    """Take an exclusive OS lock on ``fd`` for as long as it stays open."""
-    if sys.platform == "win32":  # pragma: no cover
-        return
-    import fcntl
-
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        raise SaveError.at(path, "file.locked") from None
-    except OSError as exc:
-        raise os_failure(path, "file.cannot_lock", exc) from None
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    written = os.write(fd, data)  # all of it, unless the disk is full or a signal came
-    if written < len(data):
-        view = memoryview(data)[written:]
-        while view:
-            view = view[os.write(fd, view) :]
-
-
-def _identity(st: os.stat_result) -> tuple[int, int]:
-    return st.st_dev, st.st_ino
-
-
-def _publish(tmp: Path, path: Path) -> None:
-    """Give the file at ``tmp`` the name ``path``, never replacing a file there."""
-    try:
-        os.link(tmp, path)
-    except FileExistsError:
-        raise SaveError.at(path, "file.exists") from None
-    except OSError:  # no hard links on this file system: a rename, after a last look
-        if path.exists():
-            raise SaveError.at(path, "file.exists") from None
-        os.replace(tmp, path)
-    else:
-        tmp.unlink()
-    _sync_dir(path.parent)
+_syncfs = find_syncfs()
 
 
 def _start_timer(delay: float, fire: Callable[[], None]) -> timers.Pending:
