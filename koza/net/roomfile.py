@@ -20,6 +20,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from koza.storage.fileops import sync_dir, write_all
+
 PREFIX = "koza-room-"
 SUFFIX = ".json"
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: easy to read aloud
@@ -93,20 +95,15 @@ def write(folder: Path, record: RoomRecord, sync: bool = True) -> None:
     data = record.model_dump_json(indent=1).encode()
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
-        os.write(fd, data)
+        write_all(fd, data)
         if sync:
             os.fsync(fd)
     finally:
         os.close(fd)
     os.replace(tmp, final)
-    if not sync:
-        return
-    with contextlib.suppress(OSError):
-        dfd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)
+    if sync:
+        with contextlib.suppress(OSError):
+            sync_dir(folder)
 
 
 def read(path: Path) -> RoomRecord | None:

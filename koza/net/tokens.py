@@ -12,6 +12,8 @@ import json
 import os
 from pathlib import Path
 
+from koza.storage.fileops import write_all
+
 FILE = "koza-tokens.json"
 
 
@@ -36,7 +38,7 @@ def store(folder: Path, url: str, code: str, token: str) -> None:
     tmp = folder / (FILE + ".tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # tokens are secrets
     try:
-        os.write(fd, json.dumps(data, indent=1).encode())
+        write_all(fd, json.dumps(data, indent=1).encode())
         os.fsync(fd)
     finally:
         os.close(fd)
