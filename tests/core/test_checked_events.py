@@ -113,3 +113,18 @@ def test_a_shuffle_handed_in_is_still_validated() -> None:
     with pytest.raises(ValidationError, match="99 is not a tile"):
         game.next_round(shuffle=[*range(27), 99])
     assert len(game.events) == n
+
+
+def test_events_given_the_same_fields_share_one_set_of_them_and_copies_stay_apart() -> None:
+    game = random_game(4, 3, RuleSet(), 40)
+    drawn = [e for e in game.events if e.type == "tile_drawn"]
+    assert len(drawn) > 1
+    shared = drawn[0].model_fields_set
+    assert all(e.model_fields_set is shared for e in drawn)  # one set, not one each
+    copied = drawn[0].model_copy(update={"seat": 1})
+    assert copied.seat == 1 and copied.model_fields_set == shared
+    assert copied.model_fields_set is not shared
+    assert shared == {"seq", "seat", "tile"}  # the copy added to its own set only
+    with pytest.raises(ValidationError):
+        drawn[1].seat = 2  # type: ignore[misc]  # frozen: nothing adds to the shared set
+    assert shared == {"seq", "seat", "tile"}
