@@ -6,7 +6,9 @@ in the save before anyone hears of it), and is then sent to every member as that
 member's own view (``room_members``).  ``run`` drives the bots and the timers
 until the game is over.  With a ``BotPump`` (a server's rooms have one) a person's
 move is shown at once and quick bots with no ``bot_delay`` answer it later, as the
-pump's low-priority work; without one they answer in the same view.
+pump's low-priority work; without one they answer in the same view.  A cheap bot
+with a ``bot_delay`` waits it in ``run``, then makes its one move as the pump's work
+too, so people's moves in every room come before bots' moves.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ class Room(RoomMembers):
         self.pump: BotPump | None = None  # quick bots' moves as low-priority work
         self._showing: asyncio.Task[None] | None = None  # a sync, then the view after it
         self._show_due = False  # synced: the view waits for the pump's turn
+        self._delayed: GameState | None = None  # a bot waited its delay at this table
 
     # --- the game ----------------------------------------------------------------
 
@@ -252,6 +255,10 @@ class Room(RoomMembers):
         if self.record.bot_delay:
             await asyncio.sleep(self.record.bot_delay)
         if self._cheap(seat):
+            if self.pump is not None:  # its move is the pump's low-priority work, as a quick one
+                self._delayed = state
+                self.pump.want(self)
+                return False
             await self._cheap_moves(1, state)
             return True
         command = await asyncio.to_thread(decide, self._bot(seat), state, seat)  # it thinks
@@ -286,7 +293,8 @@ class Room(RoomMembers):
         await asyncio.sleep(0)
 
     def pump_moves(self) -> None:
-        """The pump's turn: quick bots' moves (``QUICK_RUN`` at most), then one view.
+        """The pump's turn: quick bots' moves (``QUICK_RUN`` at most), or the one move of a
+        cheap bot that has waited its ``bot_delay``, then one view.
 
         Run with the lock free and never awaiting, so nothing interleaves; a view that
         waits for a person is sent once the save is synced (a task that takes the lock),
@@ -301,12 +309,17 @@ class Room(RoomMembers):
         if self._show_due:
             self._after_change()
             return
+        delayed, self._delayed = self._delayed, None
+        if delayed is not None and session.state is not delayed:
+            self._wake.set()  # the table moved on while the bot waited: ``run`` looks again
+            return
+        may_move = self._quick if delayed is None else self._cheap  # waited: that one move
         moved = 0
         try:
-            for _ in range(QUICK_RUN):
+            for _ in range(QUICK_RUN if delayed is None else 1):
                 state = session.state
                 seat = state.turn
-                if state.phase != "playing" or seat < 0 or not self._quick(seat):
+                if state.phase != "playing" or seat < 0 or not may_move(seat):
                     break
                 session.play(decide(self._bot(seat), state, seat), seat, sync=False)
                 moved += 1

@@ -274,3 +274,36 @@ def test_a_moved_save_is_still_found_out_when_a_person_is_next(tmp_path: Path) -
         assert session.sync_owed
         [error] = Session.sync_together([session])
         assert isinstance(error, SaveError)
+
+
+async def test_bots_with_a_delay_move_one_a_view_each_after_its_wait(tmp_path: Path) -> None:
+    """A cheap bot with a ``bot_delay`` moves as the pump's low-priority work after its wait:
+    one move a view (a person sees each), and never sooner than the delay after the move
+    before it."""
+    delay = 0.03
+    koza = KozaServer(tmp_path, bot_delay=delay, sync=False)
+    server = await start(koza, "127.0.0.1", 0)
+    url = f"ws://127.0.0.1:{next(iter(server.sockets)).getsockname()[1]}"
+    try:
+        ann = KozaClient(url, record=True)
+        await ann.connect()
+        await ann.create_room("Ann", humans=1, bot="random", rules={"target": 31})
+        await autoplay(ann, make_bot("random", 1), timeout=PATIENCE)
+        await ann.close()
+    finally:
+        server.close()
+        await server.wait_closed()
+        koza.close()
+    events = loaded_events(the_save(tmp_path))
+    moves = (TilePlayed, DoublesPlayed, TileDrawn, TurnPassed)
+    seqs = [f["seq"] for f in map(json.loads, ann.frames or ()) if f["type"].startswith("view")]
+    bot_views = 0
+    for before, seq in zip(seqs, seqs[1:], strict=False):
+        added = [e for e in events[before + 1 : seq + 1] if isinstance(e, moves)]
+        if added and all(e.seat != 0 for e in added):
+            assert len(added) == 1, f"bots' moves {[e.seq for e in added]} in one view"
+            bot_views += 1
+    assert bot_views > 5
+    for earlier, later in zip(events, events[1:], strict=False):
+        if isinstance(later, moves) and later.seat != 0 and isinstance(earlier, moves):
+            assert (later.at - earlier.at).total_seconds() >= delay * 0.9, later.seq
