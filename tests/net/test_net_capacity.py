@@ -59,6 +59,25 @@ def _views_of_a_game(players: int, seed: int) -> list[GameViews]:
 GameViews = dict[int | None, SeatView]
 
 
+async def ann_plays_a_game(folder: Path, bot_delay: float, sync: bool, target: int) -> KozaClient:
+    """Ann plays a whole game alone against random bots on a server with ``bot_delay``
+    (``local_server``'s is 0); her client, which kept every frame it was sent."""
+    koza = KozaServer(folder, bot_delay=bot_delay, sync=sync)
+    server = await start(koza, "127.0.0.1", 0)
+    url = f"ws://127.0.0.1:{next(iter(server.sockets)).getsockname()[1]}"
+    try:
+        ann = KozaClient(url, record=True)
+        await ann.connect()
+        await ann.create_room("Ann", humans=1, bot="random", rules={"target": target})
+        await autoplay(ann, make_bot("random", 1), timeout=PATIENCE)
+        await ann.close()
+    finally:
+        server.close()
+        await server.wait_closed()
+        koza.close()
+    return ann
+
+
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3), (4, 4)])
 def test_a_delta_gives_back_the_next_view_exactly(players: int, seed: int) -> None:
     steps = _views_of_a_game(players, seed)
@@ -217,19 +236,7 @@ async def test_no_view_shows_a_persons_turn_before_the_save_is_synced(
     monkeypatch.setattr(writer, "_sync", sync)
     monkeypatch.setattr(writer, "_write_all", write_all)
     monkeypatch.setattr(connection.Conn, "send", send)
-    koza = KozaServer(tmp_path, bot_delay=bot_delay, sync=True)
-    server = await start(koza, "127.0.0.1", 0)
-    url = f"ws://127.0.0.1:{next(iter(server.sockets)).getsockname()[1]}"
-    try:
-        ann = KozaClient(url)
-        await ann.connect()
-        await ann.create_room("Ann", humans=1, bot="random", rules={"target": 61})
-        await autoplay(ann, make_bot("random", 1), timeout=PATIENCE)
-        await ann.close()
-    finally:
-        server.close()
-        await server.wait_closed()
-        koza.close()
+    await ann_plays_a_game(tmp_path, bot_delay, sync=True, target=61)
     events = loaded_events(the_save(tmp_path))
     unsynced, checked, bots_shown = False, 0, 0
     for what, seq in journal:
@@ -281,19 +288,7 @@ async def test_bots_with_a_delay_move_one_a_view_each_after_its_wait(tmp_path: P
     one move a view (a person sees each), and never sooner than the delay after the move
     before it."""
     delay = 0.03
-    koza = KozaServer(tmp_path, bot_delay=delay, sync=False)
-    server = await start(koza, "127.0.0.1", 0)
-    url = f"ws://127.0.0.1:{next(iter(server.sockets)).getsockname()[1]}"
-    try:
-        ann = KozaClient(url, record=True)
-        await ann.connect()
-        await ann.create_room("Ann", humans=1, bot="random", rules={"target": 31})
-        await autoplay(ann, make_bot("random", 1), timeout=PATIENCE)
-        await ann.close()
-    finally:
-        server.close()
-        await server.wait_closed()
-        koza.close()
+    ann = await ann_plays_a_game(tmp_path, delay, sync=False, target=31)
     events = loaded_events(the_save(tmp_path))
     moves = (TilePlayed, DoublesPlayed, TileDrawn, TurnPassed)
     seqs = [f["seq"] for f in map(json.loads, ann.frames or ()) if f["type"].startswith("view")]
