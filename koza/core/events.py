@@ -22,6 +22,7 @@ from pydantic import (
 )
 from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 
+from koza.core.fields_set import share_fields_set
 from koza.core.rules import RuleSet
 from koza.core.tiles import N_TILES, End, parse_tile, tile_id, tile_name
 
@@ -123,6 +124,9 @@ class SeatInfo(BaseModel):
     kind: Literal["human", "bot"] = "human"
     bot: Annotated[str | None, AfterValidator(_known_bot)] = None
 
+    def model_post_init(self, context: Any, /) -> None:
+        share_fields_set(self)  # a game's seats live as long as it does
+
 
 class GameCreated(_Event):
     type: Literal["game_created"] = "game_created"
@@ -130,6 +134,9 @@ class GameCreated(_Event):
     rules: RuleSet
     seats: tuple[SeatInfo, ...] = Field(min_length=2, max_length=4)
     seed: int | None = None
+
+    def model_post_init(self, context: Any, /) -> None:
+        share_fields_set(self)
 
 
 class RoundDealt(_Event):

@@ -38,6 +38,8 @@ OUTBOX_LIMIT = 500  # messages waiting for a slow reader's socket before it is d
 class Bucket:
     """A token bucket: ``take()`` is False when the sender is over its rate."""
 
+    __slots__ = ("at", "burst", "rate", "tokens")
+
     def __init__(self, rate: float, burst: int) -> None:
         self.rate, self.burst = rate, burst
         self.tokens, self.at = float(burst), time.monotonic()

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from functools import lru_cache
 from pathlib import Path
 
 from koza.bots import Bot, decide, make_bot
@@ -26,10 +27,11 @@ from koza.core.game import IllegalMoveError
 from koza.core.state import GameState
 from koza.i18n.says import Said
 from koza.i18n.strings import t
+from koza.net import roomfile
 from koza.net.bot_pump import BotPump
 from koza.net.protocol import encode, error_message
 from koza.net.room_members import RoomMembers
-from koza.net.roomfile import RoomRecord, SeatRecord
+from koza.net.roomfile import OPEN_SEAT, RoomRecord, SeatRecord
 from koza.net.syncer import synced
 from koza.play.session import SaveError, Session, bot_seed
 
@@ -37,6 +39,18 @@ log = logging.getLogger("koza.server")
 SAVE_RETRY = 5.0  # seconds before a room whose save failed tries again
 QUICK_BOTS = frozenset({"random", "greedy"})  # bots that choose in microseconds: on the loop
 QUICK_RUN = 64  # quick bot moves at most before the room gives the loop back
+
+
+@lru_cache(maxsize=256)
+def _bot_record(name: str) -> SeatRecord:
+    """A bot's seat record: one for every room's bots of that name (records are frozen)."""
+    return SeatRecord(name=name, kind="bot")
+
+
+@lru_cache(maxsize=256)
+def _bot_seat(name: str, bot: str) -> SeatInfo:
+    """A bot's seat in the game, shared as ``_bot_record`` is."""
+    return SeatInfo(name=name, kind="bot", bot=bot)
 
 
 class Room(RoomMembers):
@@ -60,9 +74,9 @@ class Room(RoomMembers):
         opened = [i for i, slot in enumerate(self.slots) if slot.record.kind == "open"]
         for i in opened:
             name = t("new.bot_name", n=i + 1)  # in the server's language, as a local game names it
-            self.slots[i].record = SeatRecord(name=name, kind="bot")
+            self.slots[i].record = _bot_record(name)
         seats = [
-            SeatInfo(name=s.record.name or "?", kind=s.record.kind, bot=self.record.bot)
+            _bot_seat(s.record.name or "?", self.record.bot)
             if s.record.kind == "bot"
             else SeatInfo(name=s.record.name or "?")
             for s in self.slots
@@ -72,7 +86,7 @@ class Room(RoomMembers):
         except (SaveError, OSError) as exc:  # the room stays open; starting may be tried again
             self._starting = False
             for i in opened:
-                self.slots[i].record = SeatRecord()
+                self.slots[i].record = OPEN_SEAT
             self._cannot_save(Said.of("new_game_not_saved", problem=str(exc)))
             return
         self.broadcast_room()
@@ -85,7 +99,7 @@ class Room(RoomMembers):
         session = Session.create(
             seats, self.rules, None, self.folder, game_id=self.record.game_id, sync=self.sync
         )
-        self.record.save = session.path.name
+        self.record = roomfile.changed(self.record, save=session.path.name)
         self.save_record()
         return session
 

@@ -19,8 +19,9 @@ from pathlib import Path
 from koza.core.rules import RuleSet
 from koza.net import delta
 from koza.net.protocol import Away, ProtocolError, RoomInfo, RoomState, SeatStatus, encode
-from koza.net.roomfile import RoomRecord, SeatRecord
+from koza.net.roomfile import OPEN_SEAT, RoomRecord
 from koza.net.seats import Outbox, Seats, Slot
+from koza.net.wake import Wake
 from koza.net.wire import public_event, view_for
 from koza.play.session import Session
 
@@ -45,7 +46,7 @@ class RoomMembers(Seats):
         self.lock = asyncio.Lock()
         self.finished = record.finished
         self._starting = False
-        self._wake = asyncio.Event()
+        self._wake = Wake()  # only the room's run waits on it
         self.rules = _rules(tuple(sorted(record.rules.items())))
         self.empty_since: float | None = time.monotonic()  # nobody has come in yet
         self.file_lock = threading.Lock()
@@ -66,13 +67,13 @@ class RoomMembers(Seats):
         if not 0 <= to < len(self.slots) or self.slots[to].record.kind != "open":
             raise ProtocolError("invalid", "seat_not_open", seat=to + 1)
         old, new = self.slots[seat], self.slots[to]
-        new.record, old.record = old.record, SeatRecord()
+        new.record, old.record = old.record, OPEN_SEAT
         try:
             self.save_record()
         except OSError as exc:
-            old.record, new.record = new.record, SeatRecord()
+            old.record, new.record = new.record, OPEN_SEAT
             raise ProtocolError("internal", "room_not_saved", problem=str(exc)[:200]) from None
-        new.members, old.members = old.members, set()
+        new.members, old.members = old.members, []
         for member in new.members:
             member.seat = to
         self.broadcast_room()
@@ -90,7 +91,8 @@ class RoomMembers(Seats):
             self.watchers.add(member)
         else:
             slot = self.slots[member.seat]
-            slot.members.add(member)
+            if member not in slot.members:
+                slot.members.append(member)
             if slot.away_since is not None or slot.bot_playing:
                 slot.away_since, slot.bot_playing = None, False
                 self._wake.set()
@@ -106,7 +108,8 @@ class RoomMembers(Seats):
         self.watchers.discard(member)
         if member.seat is not None:
             slot = self.slots[member.seat]
-            slot.members.discard(member)
+            if member in slot.members:
+                slot.members.remove(member)
             if not slot.members and slot.record.kind == "human" and not self.finished:
                 slot.away_since = time.monotonic()
                 self._send_away(member.seat, slot)

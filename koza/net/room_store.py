@@ -46,7 +46,7 @@ def room_of(folder: Path, rec: RoomRecord, sync: bool, warnings: list[str]) -> R
     except SaveError as exc:
         warnings.append(f"room {rec.code}: {exc}")
         return None
-    rec.save = save.name
+    room.record = roomfile.changed(room.record, save=save.name)
     if session.game.is_over:
         session.close()
         room.finished = True

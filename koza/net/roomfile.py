@@ -16,10 +16,11 @@ import os
 import re
 import secrets
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from koza.core.fields_set import share_fields_set
 from koza.storage.fileops import sync_dir, write_all
 
 PREFIX = "koza-room-"
@@ -52,16 +53,25 @@ def matches(secret: str, salt: str, hashed: str) -> bool:
 
 
 class SeatRecord(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A seat of the room as its side file keeps it (replaced, never changed)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
     name: str | None = None
     kind: Literal["human", "bot", "open"] = "open"
     token_hash: str | None = None
 
+    def model_post_init(self, context: Any, /) -> None:
+        share_fields_set(self)  # a server keeps every room's seats
+
+
+OPEN_SEAT = SeatRecord()
+"""A seat nobody has taken (records are frozen: every open seat can be this one)."""
+
 
 class RoomRecord(BaseModel):
-    """The side file's contents."""
+    """The side file's contents (replaced by ``changed``, never changed in place)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
     format: Literal["koza-room"] = "koza-room"
     code: str
     game_id: str
@@ -78,6 +88,16 @@ class RoomRecord(BaseModel):
     password_hash: str | None = None
     seats: list[SeatRecord]
     finished: bool = False
+
+    def model_post_init(self, context: Any, /) -> None:
+        share_fields_set(self)
+
+
+def changed(record: RoomRecord, **fields: object) -> RoomRecord:
+    """``record`` with ``fields`` replaced (their values are the room's own, not validated)."""
+    new = record.model_copy(update=fields)
+    share_fields_set(new)
+    return new
 
 
 def path_for(folder: Path, code: str) -> Path:

@@ -18,7 +18,7 @@ from koza.core.text import one_line
 from koza.core.view import SeatView
 from koza.net import roomfile
 from koza.net.protocol import ProtocolError
-from koza.net.roomfile import RoomRecord, SeatRecord
+from koza.net.roomfile import OPEN_SEAT, RoomRecord, SeatRecord
 
 
 def clean_name(raw: str) -> str:
@@ -40,12 +40,12 @@ class Outbox(Protocol):
     def send(self, text: str) -> None: ...
 
 
-@dataclass
+@dataclass(slots=True)
 class Slot:
     """A seat of the room, with the members who hold it and its absence."""
 
     record: SeatRecord
-    members: set[Outbox] = field(default_factory=set)
+    members: list[Outbox] = field(default_factory=list)  # one or two: a list is a quarter of a set
     away_since: float | None = None  # time.monotonic() when its last member left
     bot_playing: bool = False  # a bot plays for this absent human
     ready: bool = False  # asked for the next round
@@ -70,8 +70,9 @@ class Seats:
         raise NotImplementedError
 
     def current_record(self) -> RoomRecord:
-        self.record.seats = [s.record for s in self.slots]
-        self.record.finished = self.finished
+        seats = [s.record for s in self.slots]
+        if seats != self.record.seats or self.finished != self.record.finished:
+            self.record = roomfile.changed(self.record, seats=seats, finished=self.finished)
         return self.record
 
     def save_record(self) -> None:
@@ -99,7 +100,7 @@ class Seats:
                 try:
                     return i, self.renew_token(i)
                 except ProtocolError:
-                    slot.record = SeatRecord()
+                    slot.record = OPEN_SEAT
                     raise
         raise ProtocolError("full", "room_full", code=self.code)
 

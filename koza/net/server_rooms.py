@@ -18,7 +18,7 @@ from koza.net import guard, room_store, roomfile
 from koza.net.bot_pump import BotPump
 from koza.net.protocol import CreateRoom, ProtocolError
 from koza.net.room import Room
-from koza.net.roomfile import RoomRecord, SeatRecord
+from koza.net.roomfile import OPEN_SEAT, RoomRecord
 
 log = logging.getLogger("koza.server")
 MAX_ROOMS = 2000
@@ -131,12 +131,12 @@ class ServerRooms:
             bot=msg.bot,
             away_seconds=msg.away_seconds,
             bot_delay=msg.bot_delay if self.bot_delay < 0 else self.bot_delay,
-            seats=[SeatRecord() for _ in range(msg.players)],
+            seats=[OPEN_SEAT] * msg.players,
             public=msg.public,
             server=self.server_name,
         )
         if msg.password:
-            rec.password_hash = roomfile.digest(msg.password, rec.salt)
+            rec = roomfile.changed(rec, password_hash=roomfile.digest(msg.password, rec.salt))
         room = Room(rec, self.folder, self.sync)
         room.creator = creator
         return room

@@ -278,9 +278,9 @@ async def test_a_seat_taken_back_elsewhere_closes_the_old_connection(tmp_path: P
         # the client may hear of it before the server has let the old connection go
         members = koza.rooms[code].slots[0].members
         await settled(lambda: len(members) == 1, "the old connection gone")
-        assert koza.rooms[code].slots[0].members == {
+        assert koza.rooms[code].slots[0].members == [
             m for m in koza.rooms[code].slots[0].members if m.seat == 0
-        }
+        ]
         assert len(koza.rooms[code].slots[0].members) == 1
         for c in (again, b, a):
             await c.close()
