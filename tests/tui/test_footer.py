@@ -123,3 +123,24 @@ async def test_the_footer_shows_its_keys_from_the_start_without_rebuilding(
         await pilot.pause()
         assert {"d", "p"} <= {key.key for key in screen.query(FooterKey)}
         assert rebuilt == []
+
+
+async def test_a_narrower_terminal_closes_up_the_keys_and_a_wider_one_spreads_them() -> None:
+    """Found at 80x24 in Georgian: watching opened at 200x50, then the terminal narrowed,
+    and the footer kept its wide spacing, cutting off its last key."""
+    app = Host()
+    async with app.run_test(size=(80, 10)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, Keys)
+        footer = screen.query_one(Footer)
+        await until(pilot, lambda: len(screen.query(FooterKey)) >= 2, "the footer's keys")
+        assert not footer.compact and footer.show_command_palette
+        await pilot.resize_terminal(14, 10)
+        await until(pilot, lambda: footer.compact, "the keys closed up")
+        await until(
+            pilot,
+            lambda: all(key.compact for key in screen.query(FooterKey) if key.key != "ctrl+p"),
+            "each key made compact",
+        )
+        await pilot.resize_terminal(80, 10)
+        await until(pilot, lambda: not footer.compact and footer.show_command_palette, "spread")

@@ -51,13 +51,19 @@ class Footer(TextualFooter):
             for key, (_, binding, enabled, tooltip) in self.screen.active_bindings.items()
             if binding.show or key == app.COMMAND_PALETTE_BINDING
         )
-        return keys, self.show_command_palette, self.combine_groups, app.ENABLE_COMMAND_PALETTE
+        switches = self.show_command_palette, self.combine_groups, self.compact
+        return keys, *switches, app.ENABLE_COMMAND_PALETTE
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         self._bindings_ready = True
         if not screen.app.app_focus:
             return
         if self.is_attached and screen is self.screen:
+            self.call_after_refresh(self._recompose_if_changed)
+
+    def on_resize(self) -> None:
+        """A narrower or wider screen may need the keys closed up, or let them spread."""
+        if self.is_attached and self.screen.is_current:
             self.call_after_refresh(self._recompose_if_changed)
 
     def compose(self) -> ComposeResult:
