@@ -73,43 +73,45 @@ async def _seat_a_page(browser: Any, url: str, n: int) -> Any:
     return page
 
 
-async def _memory_per_player(folder: str) -> float:
+async def _memory_per_player(browser: Any, folder: str) -> float:
     server = PageServer(folder)
     try:
-        async with chromium() as browser:
-            warm = await _seat_a_page(browser, server.page_url, 0)  # imports, first room
-            await warm.close()
-            before = _rss_kib(server.proc.pid)
-            pages = [await _seat_a_page(browser, server.page_url, n) for n in range(PLAYERS)]
-            await asyncio.gather(*(p.wait_for_selector(".status") for p in pages))
-            grown = _rss_kib(server.proc.pid) - before
+        warm = await _seat_a_page(browser, server.page_url, 0)  # imports, first room
+        await warm.close()
+        before = _rss_kib(server.proc.pid)
+        pages = [await _seat_a_page(browser, server.page_url, n) for n in range(PLAYERS)]
+        await asyncio.gather(*(p.wait_for_selector(".status") for p in pages))
+        grown = _rss_kib(server.proc.pid) - before
+        for page in pages:  # each in a context of its own, closed with it
+            await page.close()
     finally:
         server.stop()
     return grown / PLAYERS
 
 
-async def _terminal_memory(folder: str) -> float:
+async def _terminal_memory(browser: Any, folder: str) -> float:
     server = PageServer(folder, page_flag="--web-terminal")
     try:
-        async with chromium() as browser:
-            page = await browser.new_page(viewport={"width": 1280, "height": 800})
-            await page.goto(server.page_url)
-            await page.wait_for_selector("body.-first-byte", timeout=WAIT_MS)
-            loop = asyncio.get_running_loop()
-            deadline = loop.time() + WAIT_MS / 1000
-            previous = -1
-            while loop.time() < deadline:  # until the page's client process stops growing
-                now = sum(_rss_kib(pid) for pid in _children(server.proc.pid))
-                if now and now == previous:
-                    break
-                previous = now
-                await asyncio.sleep(1.0)
+        context = await browser.new_context(viewport={"width": 1280, "height": 800})
+        page = await context.new_page()
+        await page.goto(server.page_url)
+        await page.wait_for_selector("body.-first-byte", timeout=WAIT_MS)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + WAIT_MS / 1000
+        previous = -1
+        while loop.time() < deadline:  # until the page's client process stops growing
+            now = sum(_rss_kib(pid) for pid in _children(server.proc.pid))
+            if now and now == previous:
+                break
+            previous = now
+            await asyncio.sleep(1.0)
+        await context.close()
     finally:
         server.stop()
     return previous
 
 
-async def _first_table(folder: str) -> float:
+async def _first_table(browser: Any, folder: str) -> float:
     from koza.net.client import KozaClient
 
     server = PageServer(folder)
@@ -120,19 +122,18 @@ async def _first_table(folder: str) -> float:
         await creator.close()
         seats = {joined.code: {"token": joined.token, "seat": joined.seat}}
         keep = f"localStorage.setItem('koza.seats', JSON.stringify({_json(seats)}))"
-        async with chromium() as browser:
-            warm = await browser.new_page()
-            await warm.goto(server.page_url)  # the server's first answers are not the page's
-            await warm.wait_for_selector("form.create", timeout=WAIT_MS)
-            await warm.close()
-            context = await browser.new_context(viewport={"width": 360, "height": 640})
-            await context.add_init_script(keep)
-            page = await context.new_page()
-            await page.goto(f"{server.page_url}/#{joined.code}")
-            await page.wait_for_function(
-                "() => window.kozaFirstTable !== undefined", timeout=WAIT_MS
-            )
-            return float(await page.evaluate("() => window.kozaFirstTable"))
+        warm = await browser.new_page()
+        await warm.goto(server.page_url)  # the server's first answers are not the page's
+        await warm.wait_for_selector("form.create", timeout=WAIT_MS)
+        await warm.close()
+        context = await browser.new_context(viewport={"width": 360, "height": 640})
+        await context.add_init_script(keep)
+        page = await context.new_page()
+        await page.goto(f"{server.page_url}/#{joined.code}")
+        await page.wait_for_function("() => window.kozaFirstTable !== undefined", timeout=WAIT_MS)
+        first = float(await page.evaluate("() => window.kozaFirstTable"))
+        await context.close()
+        return first
     finally:
         server.stop()
 
@@ -151,9 +152,19 @@ def web_client() -> Iterable[Figure]:
         for name in ("web_memory_per_player", "web_terminal_memory_per_player", "web_first_table"):
             yield name, "skipped", "(no chromium or playwright)"
         return
-    with tempfile.TemporaryDirectory(prefix="koza-bench-web-") as tmp:
-        yield "web_memory_per_player", asyncio.run(_memory_per_player(tmp)), "KiB"
-    with tempfile.TemporaryDirectory(prefix="koza-bench-web-") as tmp:
-        yield "web_terminal_memory_per_player", asyncio.run(_terminal_memory(tmp)), "KiB"
-    with tempfile.TemporaryDirectory(prefix="koza-bench-web-") as tmp:
-        yield "web_first_table", asyncio.run(_first_table(tmp)), "ms"
+    yield from asyncio.run(_in_one_browser())
+
+
+async def _in_one_browser() -> list[Figure]:
+    """The three figures a browser gives, one Chromium for them all (each part in its own
+    server, folder and browser context: a launch costs more than a second of CPU)."""
+    figures: list[Figure] = []
+    async with chromium() as browser:
+        for name, part, unit in (
+            ("web_memory_per_player", _memory_per_player, "KiB"),
+            ("web_terminal_memory_per_player", _terminal_memory, "KiB"),
+            ("web_first_table", _first_table, "ms"),
+        ):
+            with tempfile.TemporaryDirectory(prefix="koza-bench-web-") as tmp:
+                figures.append((name, await part(browser, tmp), unit))
+    return figures

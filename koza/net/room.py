@@ -99,6 +99,7 @@ class Room(RoomMembers):
         session = Session.create(
             seats, self.rules, None, self.folder, game_id=self.record.game_id, sync=self.sync
         )
+        session.game.keep_compact()  # a server holds thousands of games
         self.record = roomfile.changed(self.record, save=session.path.name)
         self.save_record()
         return session

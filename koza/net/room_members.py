@@ -180,7 +180,7 @@ class RoomMembers(Seats):
         seq = state.seq
         if member.last_seq >= seq:
             return
-        events = game.events[member.last_seq + 1 : seq + 1] if with_events else ()
+        events = game.events_between(member.last_seq + 1, seq + 1) if with_events else ()
         view = view_for(state, member.seat)
         said = json.dumps([public_event(e, member.seat) for e in events], separators=(",", ":"))
         last = member.last_view if member.deltas else None

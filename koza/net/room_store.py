@@ -43,6 +43,7 @@ def room_of(folder: Path, rec: RoomRecord, sync: bool, warnings: list[str]) -> R
         return room
     try:
         session = Session.open(save, sync=sync)
+        session.game.keep_compact()
     except SaveError as exc:
         warnings.append(f"room {rec.code}: {exc}")
         return None

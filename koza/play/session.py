@@ -231,7 +231,10 @@ class Session:
     def _settle(self) -> None:
         """Write the events a step cut short by a failed save still owes."""
         with self._owing_on_failure():
+            compact = self.game.compact
             self.game = Game(self.game.state, self.game.events, sink=self._writer)
+            if compact:
+                self.game.keep_compact()
         self._unsettled = False
 
     @contextmanager
