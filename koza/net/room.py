@@ -100,7 +100,8 @@ class Room(RoomMembers):
             seats, self.rules, None, self.folder, game_id=self.record.game_id, sync=self.sync
         )
         session.game.keep_compact()  # a server holds thousands of games
-        self.record = roomfile.changed(self.record, save=session.path.name)
+        with self.file_lock:  # the record is replaced by one thread at a time (save_record)
+            self.record = roomfile.changed(self.record, save=session.path.name)
         self.save_record()
         return session
 
