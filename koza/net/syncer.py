@@ -10,6 +10,7 @@ contends for the interpreter.  What a room asks while a sync runs goes in the ne
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import threading
 from collections import defaultdict
@@ -27,6 +28,7 @@ class _Syncer:
     def __init__(self) -> None:
         self._ready = threading.Condition()
         self._asked: list[_Asked] = []
+        self._thread: threading.Thread | None = None
         self._pid = -1  # the process whose thread runs (a forked child starts its own)
 
     def ask(self, session: Session) -> asyncio.Future[None]:
@@ -34,9 +36,11 @@ class _Syncer:
         done: asyncio.Future[None] = loop.create_future()
         with self._ready:
             self._asked.append((session, loop, done))
-            if self._pid != os.getpid():
+            thread = self._thread
+            if self._pid != os.getpid() or thread is None or not thread.is_alive():
                 self._pid = os.getpid()
-                threading.Thread(target=self._run, name="koza-sync", daemon=True).start()
+                self._thread = threading.Thread(target=self._run, name="koza-sync", daemon=True)
+                self._thread.start()
             self._ready.notify()
         return done
 
@@ -54,8 +58,11 @@ class _Syncer:
             for (_, loop, done), error in zip(batch, errors, strict=True):
                 answers[loop].append((done, error))
             for loop, told in answers.items():
-                if not loop.is_closed():
-                    loop.call_soon_threadsafe(_tell, told)
+                # a loop may close between the look and the call: nobody waits there then,
+                # and the thread must go on answering every other room
+                with contextlib.suppress(RuntimeError):
+                    if not loop.is_closed():
+                        loop.call_soon_threadsafe(_tell, told)
 
 
 def _tell(told: _Told) -> None:

@@ -82,3 +82,44 @@ async def test_a_room_whose_sync_failed_is_told_and_the_others_are_not(
     assert isinstance(results[1], SaveError) and "could not save" in str(results[1])
     for s in games:
         s.close()
+
+
+class _ClosingLoop:
+    """A loop that closes between the syncer's look and its call (as a test's may)."""
+
+    def is_closed(self) -> bool:
+        return False
+
+    def call_soon_threadsafe(self, *args: object) -> None:
+        raise RuntimeError("Event loop is closed")
+
+
+def test_a_loop_closed_before_its_answer_leaves_the_syncer_answering(tmp_path: Path) -> None:
+    """Found as a rare hang of a whole test process: the syncer's thread died on a loop that
+    had just closed, and every later sync in the process waited for ever."""
+    from koza.net import syncer
+
+    first, second = _games(tmp_path, 2)
+    gone = syncer._Syncer()
+    answered = threading.Event()
+
+    async def ask_both() -> None:
+        loop = asyncio.get_running_loop()
+        orphan: asyncio.Future[None] = loop.create_future()
+        with gone._ready:
+            gone._asked.append((first, _ClosingLoop(), orphan))  # type: ignore[arg-type]
+        await asyncio.wait_for(gone.ask(second), 10)
+        answered.set()
+
+    asyncio.run(ask_both())
+    assert answered.is_set()
+    again = syncer._Syncer()
+    thread_died = threading.Thread(target=lambda: None)
+    thread_died.start()
+    thread_died.join()
+    again._thread, again._pid = thread_died, os.getpid()  # a thread that is no more
+
+    async def ask_again() -> None:
+        await asyncio.wait_for(again.ask(second), 10)
+
+    asyncio.run(ask_again())
