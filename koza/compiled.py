@@ -35,6 +35,7 @@ COMPILED: tuple[str, ...] = (
     "koza.bots.likelihood",
     "koza.core.fold",
     "koza.core.game",
+    "koza.core.made_events",
     "koza.core.snapshot",
 )
 """The hot modules, compiled together (add a module here and rebuild)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 import uuid
 from collections.abc import Callable, Iterable, Sequence
-from typing import TypeVar, cast
+from typing import TypeVar
 
 from koza.core import engine, events
 from koza.core.commands import (
@@ -36,9 +36,10 @@ from koza.core.engine import (
     PLAY_MOVES,
     Move,
 )
-from koza.core.events import EVENT_TYPES, Event, SeatInfo, now
+from koza.core.events import Event, SeatInfo
 from koza.core.explain import Reason, illegal_reason
 from koza.core.fold import StateBuilder
+from koza.core.made_events import Field, Packed, checked_event, event_of, packed
 from koza.core.rules import RuleError, RuleSet
 from koza.core.scoring import goats_and_ranking, score_round
 from koza.core.snapshot import freeze
@@ -128,7 +129,7 @@ class Game:
     def events(self) -> tuple[Event, ...]:
         """Every event so far (the same tuple until the next event)."""
         if self._frozen is None:
-            self._frozen = tuple(unpacked(e) if isinstance(e, tuple) else e for e in self._events)
+            self._frozen = tuple(event_of(e) for e in self._events)
         return self._frozen
 
     def events_between(self, start: int, stop: int) -> tuple[Event, ...]:
@@ -136,7 +137,7 @@ class Game:
         member the few events since its last view)."""
         if self._frozen is not None:
             return self._frozen[start:stop]
-        return tuple(unpacked(e) if isinstance(e, tuple) else e for e in self._events[start:stop])
+        return tuple(event_of(e) for e in self._events[start:stop])
 
     def keep_compact(self) -> None:
         """Keep the moves from now on as plain tuples (a quarter of their memory), made
@@ -306,79 +307,9 @@ class Game:
 
 
 _E = TypeVar("_E", bound=events.AnyEvent)
-_Field = int | str | tuple[int, ...] | None
-_set = object.__setattr__
 
 
-def checked_event(kind: type[_E], seq: int, **fields: _Field) -> _E:
-    """The event pydantic would make of ``fields``, which the game has checked.
-
-    ``kind(seq=seq, **fields)`` with its validation skipped (the bulk of a move's cost
-    in ``koza sim``): the same fields in the same order, stamped now, and the same
-    fields marked as set.  Only for values the game made or checked: a legal move
-    (``Game.play``), a seeded deal (``seeded_shuffle``'s whole set).
-    """
-    event = object.__new__(kind)
-    _set(event, "__dict__", {"seq": seq, "at": now(), "type": _TYPE_OF[kind], **fields})
-    _set(event, "__pydantic_fields_set__", _given(tuple(fields)))
-    _set(event, "__pydantic_extra__", None)
-    _set(event, "__pydantic_private__", None)
-    return event
-
-
-_TYPE_OF: dict[type, str] = {kind: kind.model_fields["type"].default for kind in EVENT_TYPES}
-_GIVEN: dict[tuple[str, ...], set[str]] = {}
-
-
-def _given(names: tuple[str, ...]) -> set[str]:
-    """The fields marked as set for an event given ``names`` (and ``seq``): one set shared
-    by every such event, where pydantic makes one each (216 bytes, a fifth of what a
-    server's room keeps per move).  Nothing changes it: events are frozen, and a copy
-    (``model_copy``) copies it before it adds to it."""
-    given = _GIVEN.get(names)
-    if given is None:
-        given = _GIVEN[names] = {"seq", *names}
-    return given
-
-
-Packed = tuple[object, ...]
-"""A move kept compact: its event's class, seq, time stamp and fields (``packed``)."""
-
-_MOVE_FIELDS: dict[type, tuple[str, ...]] = {
-    events.TilePlayed: ("seat", "tile", "end"),
-    events.DoublesPlayed: ("seat", "left", "right"),
-    events.TileDrawn: ("seat", "tile"),
-    events.TurnPassed: ("seat",),
-}
-
-
-def packed(event: Event) -> Event | Packed:
-    """A move ``checked_event`` made, as a tuple (336 bytes of object and dict less);
-    any other event as it is."""
-    names = _MOVE_FIELDS.get(type(event))
-    if names is None or event.__pydantic_fields_set__ is not _given(names):
-        return event
-    d = event.__dict__
-    return (type(event), d["seq"], d["at"], *[d[name] for name in names])
-
-
-def unpacked(item: Packed) -> Event:
-    """The very event ``packed`` was given (equal, with the same fields set)."""
-    kind = item[0]
-    assert isinstance(kind, type)
-    names = _MOVE_FIELDS[kind]
-    event: object = object.__new__(kind)
-    fields = {"seq": item[1], "at": item[2], "type": _TYPE_OF[kind]}
-    for i, name in enumerate(names):
-        fields[name] = item[3 + i]
-    _set(event, "__dict__", fields)
-    _set(event, "__pydantic_fields_set__", _given(names))
-    _set(event, "__pydantic_extra__", None)
-    _set(event, "__pydantic_private__", None)
-    return cast(Event, event)
-
-
-def _validated(kind: type[_E], seq: int, **fields: _Field) -> _E:
+def _validated(kind: type[_E], seq: int, **fields: Field) -> _E:
     """``kind(seq=seq, **fields)``, validated (a shuffle a caller handed in)."""
     return kind(seq=seq, **fields)
 

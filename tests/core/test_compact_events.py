@@ -8,7 +8,8 @@ import pytest
 
 from koza.bots import make_bot
 from koza.core.events import MOVE_EVENTS, Event, TileDrawn, TilePlayed
-from koza.core.game import Game, packed, unpacked
+from koza.core.game import Game
+from koza.core.made_events import packed, unpacked
 from koza.core.rules import RuleSet
 from koza.play.driver import Seated, finish_game
 
