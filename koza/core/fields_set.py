@@ -14,10 +14,15 @@ from pydantic import BaseModel
 _SHARED: dict[frozenset[str], set[str]] = {}
 
 
-def share_fields_set(model: BaseModel) -> None:
-    """Replace a frozen ``model``'s own fields set by the shared one of the same names."""
-    names = frozenset(model.__pydantic_fields_set__)
+def shared_fields_set(names: frozenset[str]) -> set[str]:
+    """The one set of ``names`` that frozen models given those fields hold (never changed)."""
     shared = _SHARED.get(names)
     if shared is None:
         shared = _SHARED[names] = set(names)
+    return shared
+
+
+def share_fields_set(model: BaseModel) -> None:
+    """Replace a frozen ``model``'s own fields set by the shared one of the same names."""
+    shared = shared_fields_set(frozenset(model.__pydantic_fields_set__))
     object.__setattr__(model, "__pydantic_fields_set__", shared)
