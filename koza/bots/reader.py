@@ -5,8 +5,10 @@ plays, every opponent read as one soft "shed heavy tiles" player.  ``reader``
 reads each seat by a model of the player sitting there (``policies``): the table
 shows each seat's bot level (``SeatView.bot_levels``), so a greedy seat is read as
 greedy exactly, an expert or montecarlo seat by a policy fitted on their
-self-play; a person is read by a prior fitted on self-play, made sharper or
-softer by what that person's plays this game show (``PersonSharpness``).
+self-play; a person is read by a prior fitted on self-play, or by a model
+learned from their saved games on this machine when the bot is given one
+(``learn_people``: ``koza.play.people``), made sharper or softer by what that
+person's plays this game show (``PersonSharpness``).
 Everything else (the sampling, the play-outs, the match utility) is montecarlo's
 default level.  It sees only its seat's view: the levels are public, the plays
 are the public history.
@@ -15,6 +17,7 @@ are the public history.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 
 from koza.bots.knowledge import Knowledge
 from koza.bots.montecarlo import DealWeights, MonteCarloBot
@@ -56,9 +59,12 @@ class PersonSharpness:
         return SCALES[max(range(len(SCALES)), key=total.__getitem__)]
 
 
-def seat_thetas(view: SeatView) -> tuple[dict[int, Theta], list[int]]:
+def seat_thetas(
+    view: SeatView, learned: Mapping[str, Theta] | None = None
+) -> tuple[dict[int, Theta], list[int]]:
     """Each opponent's scores by the level the table shows for it, and the person seats
-    (a seat the view names no bot for)."""
+    (a seat the view names no bot for), read by ``learned`` under their name if it has
+    them, else by the prior."""
     thetas: dict[int, Theta] = {}
     people: list[int] = []
     for s in range(view.n_players):
@@ -68,6 +74,8 @@ def seat_thetas(view: SeatView) -> tuple[dict[int, Theta], list[int]]:
         thetas[s] = theta_for(spec)
         if spec is None:
             people.append(s)
+            if learned and view.names[s] in learned:
+                thetas[s] = learned[view.names[s]]
     return thetas, people
 
 
@@ -78,10 +86,26 @@ class ReaderBot(MonteCarloBot):
         super().__init__("default", seed, samples)
         self.name = "reader"
         self.people = PersonSharpness()
+        self._learner: Callable[[], Mapping[str, Theta]] | None = None
+        self._learned: Mapping[str, Theta] | None = None
+
+    def learn_people(self, learner: Callable[[], Mapping[str, Theta]]) -> None:
+        """Read people by what ``learner`` gives (each name's scores), asked once, when a
+        person's plays are first read (so a decision, in its worker, pays for it)."""
+        self._learner, self._learned = learner, None
+
+    def _people_models(self) -> Mapping[str, Theta] | None:
+        """What the learner gave (asked the first time; if it fails, the prior stays)."""
+        if self._learned is None and self._learner is not None:
+            try:
+                self._learned = self._learner()
+            except Exception:  # a model is a help, never a reason to stop playing
+                self._learned = {}
+        return self._learned
 
     def play_model(self, view: SeatView, know: Knowledge, sharp: frozenset[int]) -> DealWeights:
         """The opponents' plays read by each one's policy (``sharp`` is never set here)."""
-        thetas, people = seat_thetas(view)
+        thetas, people = seat_thetas(view, self._people_models())
         reading = PolicyReading(view, know, thetas)
         read_people = [s for s in people if any(f.seat == s for f in reading.facts)]
         if not read_people:

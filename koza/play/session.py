@@ -25,6 +25,7 @@ from koza.core.rules import RuleSet
 from koza.core.state import GameState
 from koza.core.verify import check_deals
 from koza.core.view import SeatView, seat_view
+from koza.play.people import people_learner
 from koza.storage.folder import free_save_path
 from koza.storage.folder import save_dir as default_save_dir
 from koza.storage.savefile import LoadedSave, SaveError, shorten
@@ -197,8 +198,18 @@ class Session:
             if info.kind != "bot":
                 self._bots[seat] = None
             else:
-                self._bots[seat] = make_bot(info.bot or "random", bot_seed(self.state.seed, seat))
+                bot = make_bot(info.bot or "random", bot_seed(self.state.seed, seat))
+                self._bots[seat] = bot
+                self._teach_people(bot)
         return self._bots[seat]
+
+    def _teach_people(self, bot: Bot) -> None:
+        """Give a bot that reads people (``reader``) what the saves beside this game show
+        of the people seated here (read when it first needs them)."""
+        learn = getattr(bot, "learn_people", None)
+        people = [info.name for info in self.state.seats if info.kind != "bot"]
+        if learn is not None and people:
+            learn(people_learner(self.path.parent, people, skip=self.path))
 
     def play_bot(self) -> Command:
         """Let the bot whose turn it is choose and play; returns its command."""
