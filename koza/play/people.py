@@ -5,7 +5,8 @@ seen as they saw it (their hand, the table) and what they chose.  The newest
 ``GAMES`` finished or unfinished saves in which a person of that name sat are
 read, their free plays kept, and the person's scores fitted to them, pulled
 towards the prior (``policies.THETA["person"]``) by a ridge of ``PRIOR_WEIGHT``:
-a person with one or two games is read near the prior, one with many as they play.  Nothing leaves this machine; the files are only read.
+a person with one or two games is read near the prior, one with many as they
+play.  Nothing leaves this machine; the files are only read.
 """
 
 from __future__ import annotations
@@ -70,13 +71,17 @@ def _choices_in(path: Path, modified: float, name: str) -> list[Choice]:
 
 
 def learned_people(
-    folder: Path, names: Iterable[str], skip: Path | None = None
+    folder: Path,
+    names: Iterable[str],
+    skip: Path | None = None,
+    games: int = GAMES,
+    prior_weight: float = PRIOR_WEIGHT,
 ) -> dict[str, Theta]:
     """Each of ``names`` that played as a person in the saves of ``folder`` (``skip``:
-    the game being played), with the scores fitted to their newest games' plays."""
+    the game being played), with the scores fitted to their newest ``games`` games' plays."""
     wanted = set(names)
     found: dict[str, list[Choice]] = {n: [] for n in wanted}
-    games = dict.fromkeys(wanted, 0)
+    read = dict.fromkeys(wanted, 0)
     for summary in list_saves(folder):
         if summary.path == skip:
             continue
@@ -84,13 +89,13 @@ def learned_people(
             seated = any(
                 n == name and k != "bot" for n, k in zip(summary.names, summary.kinds, strict=False)
             )
-            if seated and games[name] < GAMES:
-                games[name] += 1
+            if seated and read[name] < games:
+                read[name] += 1
                 when = summary.modified.timestamp()
                 found[name] += _choices_in(summary.path, when, name)
     prior = THETA["person"]
     return {
-        name: fit(plays, ridge=PRIOR_WEIGHT, centre=prior, start=prior)
+        name: fit(plays, ridge=prior_weight, centre=prior, start=prior)
         for name, plays in found.items()
         if plays
     }

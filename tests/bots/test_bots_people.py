@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
-
-import pytest
 
 from koza.bots import Bot, make_bot
 from koza.bots.policies import THETA
@@ -91,12 +90,13 @@ def test_learning_skips_the_game_being_played_and_files_it_cannot_read(tmp_path:
     assert people.learned_people(tmp_path / "none", ["Ann"]) == {}
 
 
-def test_only_the_newest_games_are_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _play_games(tmp_path, "greedy", 3, 11)
-    monkeypatch.setattr(people, "GAMES", 1)
-    newest = people.learned_people(tmp_path, ["Ann"])
-    monkeypatch.setattr(people, "GAMES", 3)
-    assert people.learned_people(tmp_path, ["Ann"]) != newest
+def test_only_the_newest_games_are_read(tmp_path: Path) -> None:
+    paths = _play_games(tmp_path, "greedy", 3, 11)
+    for age, path in enumerate(reversed(paths)):  # the last played is the newest
+        os.utime(path, (1e9 - age, 1e9 - age))
+    newest = people.learned_people(tmp_path, ["Ann"], games=1)
+    assert newest == people.learned_people(tmp_path, ["Ann"], skip=paths[0], games=1)
+    assert people.learned_people(tmp_path, ["Ann"], games=3) != newest
 
 
 def test_a_session_gives_reader_the_people_it_learned(tmp_path: Path) -> None:
