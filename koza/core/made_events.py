@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from koza.core import events
 from koza.core.events import EVENT_TYPES, Event, now
-from koza.core.fields_set import shared_fields_set
+from koza.core.fields_set import share_fields_set, shared_fields_set
 from koza.core.tiles import END_NAMES, END_OF
 
 _E = TypeVar("_E", bound=events.AnyEvent)
@@ -93,7 +93,8 @@ _MICROSECOND = timedelta(microseconds=1)
 class KeptEvents:
     """A game's events kept small (``Game.keep_compact``): each move ``checked_event``
     made as two machine numbers (12 bytes, where its event takes 430 with its dict, time
-    stamp and seq, and a tuple of its values 180), any other event as it is.
+    stamp and seq, and a tuple of its values 180), any other event as it is, holding the
+    fields set every frozen model given the same names shares (``koza.core.fields_set``).
 
     Row ``i`` is the event of seq ``i``.  ``_codes[i]`` is a move's kind (1-4, its low
     three bits) and fields (five bits each), or 0 in those bits and the event's index in
@@ -122,6 +123,7 @@ class KeptEvents:
         code = self._move_code(event)
         if code < 0:
             code = len(self._whole) << _KIND_BITS
+            share_fields_set(event)  # a round's score had its own set of its 8 names: 728 bytes
             self._whole.append(event)
             micros = 0
         else:

@@ -16,6 +16,7 @@ from koza.core.events import (
     TilePlayed,
     TurnPassed,
 )
+from koza.core.fields_set import shared_fields_set
 from koza.core.game import Game
 from koza.core.made_events import KeptEvents, checked_event
 from koza.core.rules import RuleSet
@@ -49,6 +50,9 @@ def test_a_compact_games_events_are_the_ones_it_made(players: int, rules: RuleSe
     assert Game.from_events(kept).state == game.state
     assert game._kept is not None
     assert game._kept.whole == sum(type(e) not in MOVE_EVENTS for e in made)
+    for event in kept:  # a round's score, the game over: one set of names for all like them
+        given = event.__pydantic_fields_set__
+        assert given is shared_fields_set(frozenset(given))
 
 
 def game_created() -> Event:
