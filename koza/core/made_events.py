@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Final, TypeVar, cast
 
 from pydantic import BaseModel
@@ -71,7 +71,7 @@ def _given(names: tuple[str, ...]) -> set[str]:
     return given
 
 
-_MOVE_FIELDS: dict[type, tuple[str, ...]] = {
+_MOVE_FIELDS: Final[dict[type, tuple[str, ...]]] = {
     events.TilePlayed: ("seat", "tile", "end"),
     events.DoublesPlayed: ("seat", "left", "right"),
     events.TileDrawn: ("seat", "tile"),
@@ -79,15 +79,26 @@ _MOVE_FIELDS: dict[type, tuple[str, ...]] = {
 }
 """Each move's own fields, in the order ``Game.play`` gives them to ``checked_event``."""
 
-_MOVE_KINDS: tuple[type, ...] = tuple(_MOVE_FIELDS)
-_KIND_OF: dict[type, int] = {kind: i + 1 for i, kind in enumerate(_MOVE_KINDS)}
-"""A move's kind as a number (1-4) in ``KeptEvents``' codes; 0 is an event kept whole."""
 
-_KIND_BITS = 3
-_FIELD_BITS = 5  # a seat, a tile and an end's number are each below 32
-_FIELD_MASK = (1 << _FIELD_BITS) - 1
-_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-_MICROSECOND = timedelta(microseconds=1)
+class _MoveKind:
+    """A move's class as ``KeptEvents`` keeps it: its number in a row's code (1-4; 0 is
+    an event kept whole) and what ``checked_event`` puts in its events."""
+
+    def __init__(self, number: int, cls: type) -> None:
+        self.number = number
+        self.cls = cls
+        self.names = _MOVE_FIELDS[cls]
+        self.given = _given(self.names)
+        self.type = _TYPE_OF[cls]
+
+
+_MOVE_KINDS: Final = [_MoveKind(i + 1, cls) for i, cls in enumerate(_MOVE_FIELDS)]
+_KIND_OF: Final = {kind.cls: kind for kind in _MOVE_KINDS}
+_KIND_BITS: Final = 3
+_KIND_MASK: Final = (1 << _KIND_BITS) - 1
+_FIELD_BITS: Final = 5  # a seat, a tile and an end's number are each below 32
+_FIELD_MASK: Final = (1 << _FIELD_BITS) - 1
+_UTC: Final = UTC  # a static of the compiled module: not looked up by name each time
 
 
 class KeptEvents:
@@ -98,14 +109,14 @@ class KeptEvents:
 
     Row ``i`` is the event of seq ``i``.  ``_codes[i]`` is a move's kind (1-4, its low
     three bits) and fields (five bits each), or 0 in those bits and the event's index in
-    ``_whole`` above them; ``_micros[i]`` is a move's time stamp, in microseconds since
-    1970 (UTC).  A move is kept as numbers only when they give it back exactly:
+    ``_whole`` above them; ``_stamps[i]`` is a move's time stamp (``_stamp_number``).
+    A move is kept as numbers only when they give it back exactly:
     its seq is its row, its time stamp is in UTC, its fields are what ``Game.play`` gives.
     """
 
     def __init__(self, kept: Iterable[Event] = ()) -> None:
         self._codes: array[int] = array("I")
-        self._micros: array[int] = array("q")
+        self._stamps: array[int] = array("q")
         self._whole: list[Event] = []
         for event in kept:
             self.append(event)
@@ -125,56 +136,58 @@ class KeptEvents:
             code = len(self._whole) << _KIND_BITS
             share_fields_set(event)  # a round's score had its own set of its 8 names: 728 bytes
             self._whole.append(event)
-            micros = 0
+            stamp = 0
         else:
-            micros = (event.at - _EPOCH) // _MICROSECOND
+            stamp = _stamp_number(event.at)
         self._codes.append(code)
-        self._micros.append(micros)
+        self._stamps.append(stamp)
 
     def _move_code(self, event: Event) -> int:
         """``event``'s kind and fields as one number, or -1 if it is not kept as numbers."""
-        kind = _KIND_OF.get(type(event), 0)
-        if kind == 0:
+        kind = _KIND_OF.get(type(event))
+        if kind is None or event.__pydantic_fields_set__ is not kind.given:
             return -1
-        names = _MOVE_FIELDS[type(event)]
         d = event.__dict__
         at = d["at"]
-        if (
-            event.__pydantic_fields_set__ is not _given(names)
-            or d["seq"] != len(self._codes)
-            or type(at) is not datetime
-            or at.tzinfo is not UTC
-            or at.fold
-        ):
+        if d["seq"] != len(self._codes) or type(at) is not datetime:
             return -1
-        code = kind
-        for i, name in enumerate(names):
+        if at.tzinfo is not _UTC or at.fold:
+            return -1
+        code = kind.number
+        shift = _KIND_BITS
+        for name in kind.names:
             number = _field_number(name, d[name])
             if number < 0:
                 return -1
-            code |= number << (_KIND_BITS + _FIELD_BITS * i)
+            code |= number << shift
+            shift += _FIELD_BITS
         return code
 
     def between(self, start: int, stop: int) -> tuple[Event, ...]:
         """The events of rows ``start:stop`` (a list's slice), made again from their numbers."""
-        return tuple([self._event(row) for row in range(len(self._codes))[start:stop]])
+        n = len(self._codes)
+        return tuple([self._event(row) for row in range(_index(start, n), _index(stop, n))])
 
     def _event(self, row: int) -> Event:
         """The event kept in ``row``."""
         code = self._codes[row]
-        kind = code & ((1 << _KIND_BITS) - 1)
-        if kind == 0:
+        number = code & _KIND_MASK
+        if number == 0:
             return self._whole[code >> _KIND_BITS]
-        cls = _MOVE_KINDS[kind - 1]
-        at = _EPOCH + timedelta(microseconds=self._micros[row])
-        fields: dict[str, object] = {"seq": row, "at": at, "type": _TYPE_OF[cls]}
-        names = _MOVE_FIELDS[cls]
+        kind = _MOVE_KINDS[number - 1]
+        at = _stamp(self._stamps[row])
+        fields: dict[str, object] = {"seq": row, "at": at, "type": kind.type}
         code >>= _KIND_BITS
-        for name in names:
-            number = code & _FIELD_MASK
-            fields[name] = END_NAMES[number] if name == "end" else number
+        for name in kind.names:
+            value = code & _FIELD_MASK
+            fields[name] = END_NAMES[value] if name == "end" else value
             code >>= _FIELD_BITS
-        return cast(Event, _assembled(cls, fields, _given(names)))
+        return cast(Event, _assembled(kind.cls, fields, kind.given))
+
+
+def _index(i: int, n: int) -> int:
+    """Where a slice's bound ``i`` falls among ``n`` rows, as a list's slice places it."""
+    return min(max(i + n if i < 0 else i, 0), n)
 
 
 def _field_number(name: str, value: object) -> int:
@@ -184,3 +197,25 @@ def _field_number(name: str, value: object) -> int:
     if type(value) is int and 0 <= value <= _FIELD_MASK:
         return value
     return -1
+
+
+def _stamp_number(at: datetime) -> int:
+    """``at``'s date and time as one number: its year, month, day, hour, minute, second
+    and microsecond side by side (14, 4, 5, 5, 6, 6 and 20 bits: 60 in all)."""
+    date = (at.year << 4 | at.month) << 5 | at.day
+    time = ((at.hour << 6 | at.minute) << 6 | at.second) << 20 | at.microsecond
+    return date << 37 | time
+
+
+def _stamp(number: int) -> datetime:
+    """The time stamp (in ``datetime.UTC``) ``_stamp_number`` made ``number`` of."""
+    return datetime(
+        number >> 46,
+        number >> 42 & 15,
+        number >> 37 & 31,
+        number >> 32 & 31,
+        number >> 26 & 63,
+        number >> 20 & 63,
+        number & 0xFFFFF,
+        _UTC,
+    )

@@ -117,13 +117,14 @@ def test_moves_that_numbers_cannot_give_back_are_kept_whole() -> None:
     made: list[Event] = [game_created(), *every_move(1)[:8]]
     made[1].__dict__["at"] = datetime(2025, 1, 1, tzinfo=timezone(timedelta(hours=3)))
     made[2].__dict__["at"] = datetime(2025, 1, 1)  # no time zone
+    made[3].__dict__["at"] = datetime(2025, 1, 1, fold=1, tzinfo=UTC)  # equal, but not the same
     made.append(TilePlayed(seq=len(made), seat=1, tile=3, end="left"))  # its own fields set
     made.append(checked_event(TurnPassed, len(made) + 1, seat=2))  # not the seq of its row
     kept = kept_all(made)
     back = kept.between(0, len(kept))
     assert_the_same(back, made)
-    assert kept.whole == 5
-    for i in (0, 1, 2, len(made) - 2, len(made) - 1):
+    assert kept.whole == 6
+    for i in (0, 1, 2, 3, len(made) - 2, len(made) - 1):
         assert back[i] is made[i]
 
 
