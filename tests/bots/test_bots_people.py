@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from koza.bots import Bot, make_bot
 from koza.bots.policies import THETA
 from koza.bots.policy_fit import log_likelihood
 from koza.bots.reader import ReaderBot, seat_thetas
@@ -13,52 +12,16 @@ from koza.core.events import SeatInfo
 from koza.core.rules import RuleSet
 from koza.core.view import seat_view
 from koza.play import people
-from koza.play.driver import finish_game
 from koza.play.session import Session
 from koza.storage.savefile import load
-
-
-class StandIn:
-    """A session whose person seat 0 is played by a bot (a stand-in for a person)."""
-
-    def __init__(self, session: Session, person: Bot) -> None:
-        self.session = session
-        self.person = person
-        self.game = session.game
-
-    def play(self, cmd: object, seat: int | None = None) -> None:
-        self.session.play(cmd, seat, sync=False)  # type: ignore[arg-type]
-
-    def next_round(self) -> None:
-        self.session.next_round(sync=False)
-
-    def bot(self, seat: int) -> Bot | None:
-        return self.person if seat == 0 else self.session.bot(seat)
-
-
-def _seats(person: str = "Ann") -> list[SeatInfo]:
-    return [
-        SeatInfo(name=person),
-        SeatInfo(name="Bob", kind="bot", bot="expert"),
-        SeatInfo(name="Eve", kind="bot", bot="greedy"),
-    ]
-
-
-def _play_games(folder: Path, style: str, games: int, seed: int, person: str = "Ann") -> list[Path]:
-    """``games`` games of up to four rounds saved in ``folder``, ``person`` played by ``style``."""
-    paths = []
-    for g in range(games):
-        with Session.create(_seats(person), RuleSet(), seed + g, folder, sync=False) as s:
-            finish_game(StandIn(s, make_bot(style, seed + g)), max_rounds=4)
-            paths.append(s.path)
-    return paths
+from koza.tournament.people_check import SEATS, play_games
 
 
 def test_a_persons_free_plays_are_read_from_a_saved_game_and_only_theirs(tmp_path: Path) -> None:
-    (path,) = _play_games(tmp_path, "greedy", 1, 5)
+    (path,) = play_games(tmp_path, "greedy", 1, 5)
     events = load(path).events
     plays = people.person_choices(events, "Ann")
-    assert plays  # four rounds give a person some choices
+    assert plays  # up to eight rounds give a person some choices
     for phis, k in plays:
         assert len(phis) >= 2 and 0 <= k < len(phis)
         # a greedy stand-in always played a tile shedding the most points
@@ -70,8 +33,8 @@ def test_a_persons_free_plays_are_read_from_a_saved_game_and_only_theirs(tmp_pat
 def test_a_greedy_person_is_learned_sharper_and_explains_their_next_games_better(
     tmp_path: Path,
 ) -> None:
-    _play_games(tmp_path / "saves", "greedy", 12, 100)
-    later = _play_games(tmp_path / "later", "greedy", 4, 900)
+    play_games(tmp_path / "saves", "greedy", 12, 100)
+    later = play_games(tmp_path / "later", "greedy", 4, 900)
     learned = people.learned_people(tmp_path / "saves", ["Ann", "Zoe"])
     assert set(learned) == {"Ann"}  # Zoe never played here: read by the prior
     prior = THETA["person"]
@@ -81,7 +44,7 @@ def test_a_greedy_person_is_learned_sharper_and_explains_their_next_games_better
 
 
 def test_learning_skips_the_game_being_played_and_files_it_cannot_read(tmp_path: Path) -> None:
-    paths = _play_games(tmp_path, "greedy", 2, 7)
+    paths = play_games(tmp_path, "greedy", 2, 7)
     (tmp_path / "broken.koza.jsonl").write_bytes(b"not a save\n")
     both = people.learned_people(tmp_path, ["Ann"])
     one = people.learned_people(tmp_path, ["Ann"], skip=paths[0])
@@ -91,7 +54,7 @@ def test_learning_skips_the_game_being_played_and_files_it_cannot_read(tmp_path:
 
 
 def test_only_the_newest_games_are_read(tmp_path: Path) -> None:
-    paths = _play_games(tmp_path, "greedy", 3, 11)
+    paths = play_games(tmp_path, "greedy", 3, 11)
     for age, path in enumerate(reversed(paths)):  # the last played is the newest
         os.utime(path, (1e9 - age, 1e9 - age))
     newest = people.learned_people(tmp_path, ["Ann"], games=1)
@@ -100,7 +63,7 @@ def test_only_the_newest_games_are_read(tmp_path: Path) -> None:
 
 
 def test_a_session_gives_reader_the_people_it_learned(tmp_path: Path) -> None:
-    _play_games(tmp_path, "greedy", 6, 21)
+    play_games(tmp_path, "greedy", 6, 21)
     seats = [SeatInfo(name="Ann"), SeatInfo(name="Rea", kind="bot", bot="reader")]
     with Session.create(seats, RuleSet(), 3, tmp_path, sync=False) as s:
         bot = s.bot(1)
@@ -118,7 +81,7 @@ def test_reader_keeps_playing_when_learning_fails(tmp_path: Path) -> None:
 
     bot = ReaderBot(1, samples=4)
     bot.learn_people(broken)
-    with Session.create(_seats(), RuleSet(), 4, tmp_path, sync=False) as s:
+    with Session.create(SEATS, RuleSet(), 4, tmp_path, sync=False) as s:
         game = s.game
         seat = 1
         while game.state.phase == "playing" and game.state.turn != seat:
