@@ -21,14 +21,15 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from koza.core.commands import COMMAND_ADAPTER, Command
-from koza.core.events import MOVE_EVENTS, Event
-from koza.core.state import GameState, apply_event
-from koza.core.view import SeatView, seat_view
+from koza.core.decisions import Decision
+from koza.core.events import Event
+from koza.core.state import apply_event
+from koza.core.view import SeatView
 
 if TYPE_CHECKING:
     from koza.coach.playouts import Playouts
@@ -177,18 +178,6 @@ def decision_seed(seed: int, seq: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
-    """A move where a reviewed seat had a choice: the view it chose from and what it did."""
-
-    index: int  # position of the move's event in the game's events
-    seq: int
-    round_no: int
-    move_no: int  # the move's number within its round (draws count)
-    view: SeatView
-    played: Command
-
-
-@dataclass(frozen=True, slots=True)
 class MoveReview:
     """One reviewed move: its loss against the best move and its mark."""
 
@@ -269,27 +258,6 @@ def default_seats(events: Sequence[Event]) -> tuple[int, ...]:
     state = apply_event(None, events[0])
     humans = tuple(i for i, s in enumerate(state.seats) if s.kind != "bot")
     return humans or tuple(range(state.n_players))
-
-
-def decisions(events: Sequence[Event], seats: Sequence[int]) -> Iterator[Decision]:
-    """Every move of ``seats`` made with a choice, in the order played."""
-    state: GameState | None = None
-    for i, ev in enumerate(events):
-        before = state
-        state = apply_event(state, ev)
-        if before is None or not isinstance(ev, MOVE_EVENTS) or ev.seat not in seats:
-            continue
-        view = seat_view(before, ev.seat)
-        if len(view.legal) < 2:
-            continue
-        yield Decision(
-            index=i,
-            seq=ev.seq,
-            round_no=before.round_no,
-            move_no=len(before.history) + 1,
-            view=view,
-            played=state.history[-1].move,
-        )
 
 
 def review_decision(decision: Decision, evaluate: Evaluate, seed: int) -> MoveReview:

@@ -25,11 +25,11 @@ from koza.coach.review import (
     DEFAULT_SAMPLES,
     Evaluate,
     MoveReview,
-    decisions,
     default_seats,
     montecarlo_values,
     review_decision,
 )
+from koza.core.decisions import decisions
 from koza.core.events import Event
 from koza.core.problems import ProblemError
 from koza.core.state import apply_event

@@ -16,9 +16,9 @@ from pathlib import Path
 
 from koza.bots.policies import THETA, Theta
 from koza.bots.policy_fit import Choice, fit, free_play
-from koza.core.events import MOVE_EVENTS, Event
-from koza.core.state import GameState, apply_event
-from koza.core.view import seat_view
+from koza.core.decisions import decisions
+from koza.core.events import Event
+from koza.core.state import apply_event
 from koza.storage.listing import list_saves
 from koza.storage.savefile import SaveError, load
 
@@ -35,25 +35,14 @@ _CHOICES: dict[tuple[Path, str], tuple[float, list[Choice]]] = {}
 
 def person_choices(events: Sequence[Event], name: str) -> list[Choice]:
     """Every free play made in ``events`` by a person seat called ``name``."""
-    state: GameState | None = None
-    seats: frozenset[int] = frozenset()
-    out: list[Choice] = []
-    for ev in events:
-        before = state
-        state = apply_event(state, ev)
-        if before is None:
-            seats = frozenset(
-                s for s, info in enumerate(state.seats) if info.kind != "bot" and info.name == name
-            )
-            if not seats:
-                return out
-            continue
-        if not isinstance(ev, MOVE_EVENTS) or ev.seat not in seats:
-            continue
-        got = free_play(seat_view(before, ev.seat), state.history[-1].move)
-        if got is not None:
-            out.append(got)
-    return out
+    if not events:
+        return []
+    seated = apply_event(None, events[0]).seats
+    seats = [s for s, info in enumerate(seated) if info.kind != "bot" and info.name == name]
+    if not seats:
+        return []
+    got = (free_play(d.view, d.played) for d in decisions(events, seats))
+    return [choice for choice in got if choice is not None]
 
 
 def _choices_in(path: Path, modified: float, name: str) -> list[Choice]:

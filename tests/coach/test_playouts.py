@@ -12,7 +12,6 @@ from koza.coach.review import (
     THRESHOLDS,
     MonteCarloJudge,
     MoveReview,
-    decisions,
     mark_of,
     pick_best,
     review_decision,
@@ -21,6 +20,7 @@ from koza.coach.review import (
 )
 from koza.coach.review_text import better_exists, move_line, note
 from koza.core.commands import Play
+from koza.core.decisions import decisions
 from koza.core.events import Event
 from koza.core.game import Game
 from koza.core.rules import RuleSet

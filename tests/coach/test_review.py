@@ -9,7 +9,6 @@ from koza.coach.review import (
     THRESHOLDS,
     MoveReview,
     decision_seed,
-    decisions,
     default_seats,
     mark_of,
     montecarlo_values,
@@ -18,6 +17,7 @@ from koza.coach.review import (
 from koza.coach.review_file import Review, review_events
 from koza.coach.review_summary import costliest, summarize
 from koza.core.commands import Play
+from koza.core.decisions import decisions
 from koza.core.events import Event
 from koza.core.tiles import parse_tile
 
