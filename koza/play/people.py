@@ -2,11 +2,12 @@
 
 A saved game holds the whole deal, so every free play a person made in it can be
 seen as they saw it (their hand, the table) and what they chose.  The newest
-``GAMES`` finished or unfinished saves in which a person of that name sat are
-read, their free plays kept, and the person's scores fitted to them, pulled
-towards the prior (``policies.THETA["person"]``) by a ridge of ``PRIOR_WEIGHT``:
-a person with one or two games is read near the prior, one with many as they
-play.  Nothing leaves this machine; the files are only read.
+``GAMES`` finished or unfinished saves in which a person of that name sat (fewer
+once they hold ``PLAYS`` free plays) are read, their free plays kept, and the
+person's scores fitted to them, pulled towards the prior
+(``policies.THETA["person"]``) by a ridge of ``PRIOR_WEIGHT``: a person with one
+or two games is read near the prior, one with many as they play.  Nothing leaves
+this machine; the files are only read.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ from koza.storage.savefile import SaveError, load
 
 GAMES = 50
 """The newest saved games of a person read for their model."""
+PLAYS = 1500
+"""Enough free plays: no older game is read once a person has these (50 games of 40
+rounds hold about 5,000, and reading them took 1.5 s of a decision's 2 s)."""
 PRIOR_WEIGHT = 20.0
 """How strongly the prior holds (the ridge towards it).  Chosen on games of a stand-in
 person (a bot seated as a person): held-out plays of a greedy one were explained best
@@ -78,7 +82,7 @@ def learned_people(
             seated = any(
                 n == name and k != "bot" for n, k in zip(summary.names, summary.kinds, strict=False)
             )
-            if seated and read[name] < games:
+            if seated and read[name] < games and len(found[name]) < PLAYS:
                 read[name] += 1
                 when = summary.modified.timestamp()
                 found[name] += _choices_in(summary.path, when, name)

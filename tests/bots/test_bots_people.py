@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from koza.bots.policies import THETA
 from koza.bots.policy_fit import log_likelihood
 from koza.bots.reader import ReaderBot, seat_thetas
@@ -53,13 +55,15 @@ def test_learning_skips_the_game_being_played_and_files_it_cannot_read(tmp_path:
     assert people.learned_people(tmp_path / "none", ["Ann"]) == {}
 
 
-def test_only_the_newest_games_are_read(tmp_path: Path) -> None:
+def test_only_the_newest_games_are_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     paths = play_games(tmp_path, "greedy", 3, 11)
     for age, path in enumerate(reversed(paths)):  # the last played is the newest
         os.utime(path, (1e9 - age, 1e9 - age))
     newest = people.learned_people(tmp_path, ["Ann"], games=1)
     assert newest == people.learned_people(tmp_path, ["Ann"], skip=paths[0], games=1)
     assert people.learned_people(tmp_path, ["Ann"], games=3) != newest
+    monkeypatch.setattr(people, "PLAYS", 1)  # enough plays after the newest game
+    assert people.learned_people(tmp_path, ["Ann"], games=3) == newest
 
 
 def test_a_session_gives_reader_the_people_it_learned(tmp_path: Path) -> None:
