@@ -41,6 +41,14 @@ QUICK_BOTS = frozenset({"random", "greedy"})  # bots that choose in microseconds
 QUICK_RUN = 64  # quick bot moves at most before the room gives the loop back
 
 
+@lru_cache(maxsize=len(QUICK_BOTS))
+def _quick_bot(name: str) -> Bot:
+    """The one bot of a quick kind that moves every room's seats of that kind: nothing but
+    its random draws (on the loop, one move at a time), so a room needs no bot of its own
+    (a random bot's generator takes 2.5 KB)."""
+    return make_bot(name)
+
+
 @lru_cache(maxsize=256)
 def _bot_record(name: str) -> SeatRecord:
     """A bot's seat record: one for every room's bots of that name (records are frozen)."""
@@ -119,15 +127,14 @@ class Room(RoomMembers):
         return slot.record.kind == "bot" or slot.bot_playing
 
     def _bot(self, seat: int) -> Bot:
+        if self.record.bot in QUICK_BOTS:
+            return _quick_bot(self.record.bot)
         bot = self._bots.get(seat)
         if bot is None:
             assert self.session is not None
-            bot = self._bots.get(-1)  # the room's quick bot, once made
-            if bot is None:
-                bot = make_bot(self.record.bot, bot_seed(self.session.state.seed, seat))
-                if bot.name in QUICK_BOTS:  # nothing but its random draws: it serves every seat
-                    self._bots[-1] = bot
-            self._bots[seat] = bot
+            bot = self._bots[seat] = make_bot(
+                self.record.bot, bot_seed(self.session.state.seed, seat)
+            )
         return bot
 
     async def play(self, seat: int, seq: int, move: Command) -> Said | None:
