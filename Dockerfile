@@ -11,7 +11,10 @@ RUN pip wheel --no-cache-dir --wheel-dir /wheels .
 
 FROM python:3.11-slim
 COPY --from=build /wheels /wheels
+# the build stage falls back to pure Python if the compile fails: here that fails the build
 RUN pip install --no-cache-dir /wheels/*.whl && rm -rf /wheels \
+    && python -c "import sys, koza.compiled as c; c.is_compiled() or sys.exit(\
+'koza: the hot modules did not compile in the build stage (pip wheel -v says why)')" \
     && useradd --system --home-dir /data --create-home koza
 USER koza
 VOLUME /data

@@ -9,7 +9,7 @@ BUILT := $(VENV)/.compiled
 BYTECODE := $(VENV)/.bytecode
 HOT := $(shell $(PY) koza/compiled.py)
 
-.PHONY: play test lint format bench po clean test-browser test-nginx
+.PHONY: play test lint format bench po clean test-browser test-nginx test-container
 
 # The requirements under one key of pyproject.toml, one a line.
 REQUIRES = $(BIN)/python -c 'import sys, tomllib; \
@@ -98,6 +98,13 @@ test-browser: $(DEV)
 test-nginx: $(STAMP)
 	@command -v nginx >/dev/null || test -x /usr/sbin/nginx || apt-get install -y nginx
 	$(BIN)/python deploy/nginx_rooms.py
+
+# The container image built from the Dockerfile and run on loopback: its rooms outlive a
+# kill -9 of the container (not in test).  CONTAINER_FLAGS passes engine options, e.g. for
+# podman where cgroups are mixed: --build-flag=--isolation=chroot --run-flag=--runtime=runc
+ENGINE ?= docker
+test-container: $(STAMP)
+	$(BIN)/python deploy/container_rooms.py --engine $(ENGINE) --build $(CONTAINER_FLAGS)
 
 bench: $(BUILT) $(BYTECODE)
 	$(BIN)/python -m koza.bench
