@@ -208,6 +208,27 @@ async def test_quick_bots_play_a_game_its_only_person_left_to_its_end(tmp_path: 
         assert any(isinstance(e, RoundDealt) and e.round > 1 for e in events)
 
 
+async def test_rooms_share_one_quick_bot_of_a_kind_and_keep_their_own_thinking_bots(
+    tmp_path: Path,
+) -> None:
+    """A quick bot is nothing but its random draws: one serves every room's seats of its
+    kind (a generator each was 2.5 KB a room); a bot that thinks is each room's own."""
+    async with local_server(tmp_path) as (koza, url):
+        rooms = []
+        for name, bot in [("Ann", "random"), ("Bob", "random"), ("Cy", "expert"), ("Di", "expert")]:
+            client = KozaClient(url, reconnect_for=0)
+            await client.connect()
+            made = await client.create_room(name, humans=1, bot=bot)
+            await until(client, lambda c=client: c.view is not None, "the first deal")
+            rooms.append(koza.rooms[made.code])
+            await client.close()
+        quick = {id(room._bot(seat)) for room in rooms[:2] for seat in (1, 2, 3)}
+        assert len(quick) == 1
+        thinking = [room._bot(1) for room in rooms[2:]]
+        assert thinking[0] is not thinking[1]
+        assert rooms[2]._bot(1) is thinking[0]  # made once, then kept
+
+
 @pytest.mark.parametrize("bot_delay", [0.0, 0.005])
 async def test_no_view_shows_a_persons_turn_before_the_save_is_synced(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bot_delay: float
