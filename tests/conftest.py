@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
+import shutil
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+from support.once import made_once, shared_folder
 from support.paths import DATA, GOLDEN
 from support.waiting import PATIENCE
 from textual.pilot import Pilot
@@ -71,6 +73,29 @@ def golden_events_once() -> tuple[Event, ...]:
 def golden_events(golden_events_once: tuple[Event, ...]) -> list[Event]:
     """The events of the golden save, read once per run; each test gets its own list."""
     return list(golden_events_once)
+
+
+@pytest.fixture(scope="session")
+def golden_review(tmp_path_factory: pytest.TempPathFactory) -> Callable[[int], Path]:
+    """``golden_review(samples)``: the review ``koza review --samples N`` keeps beside the
+    golden save (its default seed and evaluation), made once a run for every worker.  A
+    test about what is done with a review copies it beside its own copy of the save
+    instead of making it again (half a second of CPU each); tests of the making make it."""
+
+    def made(samples: int) -> Path:
+        from koza.coach.review_file import review_path, review_save
+
+        def make(path: Path) -> None:
+            folder = path.with_name(f"{path.name}.save")
+            folder.mkdir(exist_ok=True)
+            save = folder / GOLDEN.name
+            shutil.copyfile(GOLDEN, save)
+            review_save(save, samples=samples)
+            review_path(save).replace(path)
+
+        return made_once(shared_folder(tmp_path_factory), f"golden-{samples}.review.json", make)
+
+    return made
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -7,7 +7,7 @@ words (``support.english``: option names, code names and paths aside).
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -16,6 +16,7 @@ from support.paths import GOLDEN
 from support.saves import edit_event, first_line, saved_game
 
 from koza.cli.main import main
+from koza.coach.review_file import review_path
 from koza.core.events import SeatInfo
 from koza.core.game import Game
 from koza.core.view import seat_view
@@ -115,10 +116,14 @@ def test_a_tournament_reports_in_the_language(
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_review_speaks_the_language(
-    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    lang: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    golden_review: Callable[[int], Path],
 ) -> None:
     save = tmp_path / GOLDEN.name
     shutil.copyfile(GOLDEN, save)
+    shutil.copyfile(golden_review(4), review_path(save))  # its words, made once a run
     code, out, _ = run(capsys, lang, "review", str(save), "--samples", "4")
     assert code == 0
     assert english(out, NAMES) == set(), out

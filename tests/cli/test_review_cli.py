@@ -6,7 +6,7 @@ import io
 import json
 import re
 import shutil
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -163,8 +163,14 @@ def test_the_bar_shows_only_on_a_terminal() -> None:
 
 @pytest.mark.parametrize("lang", ["ru", "ka"])
 def test_the_review_speaks_the_language(
-    lang: str, save: Path, capsys: pytest.CaptureFixture[str], english_after: None
+    lang: str,
+    save: Path,
+    capsys: pytest.CaptureFixture[str],
+    english_after: None,
+    golden_review: Callable[[int], Path],
 ) -> None:
+    # the words of a review, not its making: the same review, kept beside the save
+    shutil.copyfile(golden_review(8), review_path(save))
     code, out, _ = run(capsys, "--lang", lang, "review", str(save), "--samples", "8")
     assert code == 0
     english = set(re.findall(r"[A-Za-z]{2,}", out)) - NAMES
