@@ -80,8 +80,30 @@ async def shoot(pilot: Pilot[Any], shots: dict[str, str], name: str, *keys: str)
     shots[name] = await drawn(pilot, *(t(key) for key in keys))
 
 
-async def every_screen(lang: str, folder: Path) -> dict[str, str]:
-    """The rendered text of each screen of the app in ``lang``."""
+async def bad_rules_refused(app: KozaApp) -> list[str]:
+    """What the new-game form on top says when started with a target that is no number,
+    then with pairs for two players (it stays open)."""
+    from textual.widgets import Input, Select, Static
+
+    from koza.tui.screens.new_game import NewGameScreen
+
+    screen = app.screen
+    assert isinstance(screen, NewGameScreen)
+    said = []
+    screen.query_one("#rule-target", Input).value = "abc"
+    await screen.action_start()
+    said.append(str(screen.query_one("#new-error", Static).render()))
+    screen.query_one("#rule-target", Input).value = "101"
+    screen.query_one("#rule-teams", Select).value = "pairs"  # with two players
+    await screen.action_start()
+    said.append(str(screen.query_one("#new-error", Static).render()))
+    assert app.screen is screen
+    return said
+
+
+async def every_screen(lang: str, folder: Path, refusals: list[str]) -> dict[str, str]:
+    """The rendered text of each screen of the app in ``lang``; ``refusals`` gets what the
+    new-game form says to bad rules (``bad_rules_refused``), once its text is kept."""
     from koza.tui.replay.screen import open_replay
     from koza.tui.watch.screen import open_watch
 
@@ -99,6 +121,7 @@ async def every_screen(lang: str, folder: Path) -> dict[str, str]:
         await pilot.press("escape")
         await pilot.press("n")
         await shoot(pilot, shots, "new game", "new.hint", "key.defaults")
+        refusals[:] = await bad_rules_refused(app)
         await pilot.press("escape", "f1")
         await shoot(pilot, shots, "help", "help.global_keys", "key.back")
         await pilot.press("escape", "r")
@@ -138,7 +161,10 @@ async def every_screen(lang: str, folder: Path) -> dict[str, str]:
 
 @pytest.mark.parametrize("lang", LANGS)
 async def test_no_screen_shows_english(lang: str, tmp_path: Path) -> None:
-    shots = await every_screen(lang, tmp_path)
+    """Every screen's words; on the way, the new-game form names the rules and refuses bad
+    ones in the language (one app for all: each screen costs its drawing once)."""
+    refusals: list[str] = []
+    shots = await every_screen(lang, tmp_path, refusals)
     assert len(shots) == 15
     watch_names = {"Random", "Random1", "Random2"}  # the watched bots' seat names
     leaks = {name: english(text, NAMES | watch_names) for name, text in shots.items()}
@@ -147,16 +173,15 @@ async def test_no_screen_shows_english(lang: str, tmp_path: Path) -> None:
     leaks["settings"] -= {"English"}  # the chooser names each language in itself
     assert {name: words for name, words in leaks.items() if words} == {}
     assert t("word.bazaar").capitalize() in shots["table 80x24"]  # really in the language
-
-
-@pytest.mark.parametrize("lang", LANGS)
-async def test_the_new_game_form_names_the_rules_in_the_language(lang: str, tmp_path: Path):
-    app = KozaApp(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await app.set_language(lang)
-        await pilot.press("n")
-        await pilot.pause()
-        assert english(screen_text(app)) == set()
+    # the new-game form names the rules in the language: no Latin word but the players'
+    assert english(shots["new game"]) == set()
+    # and refuses bad rules in it
+    target, teams = rule_option("target"), rule_option("teams")
+    assert refusals == [
+        t("new.rule_bad", title=target.title, low=1, high=1000, value="abc"),
+        t("new.rule_four", title=teams.title, value=teams.say("pairs")),
+    ]
+    assert english(" ".join(refusals)) == {"abc"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -224,33 +249,3 @@ def test_round_over_snapshot(lang: str, snap_compare: Any, tmp_path: Path) -> No
         await pilot.app.push_screen(RoundOverScreen(round_over))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
-
-
-@pytest.mark.parametrize("lang", LANGS)
-async def test_the_new_game_form_refuses_bad_rules_in_the_language(lang: str, tmp_path: Path):
-    from textual.widgets import Input, Select, Static
-
-    from koza.tui.screens.new_game import NewGameScreen
-
-    app = KozaApp(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await app.set_language(lang)
-        await pilot.press("n")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
-        said = []
-        screen.query_one("#rule-target", Input).value = "abc"
-        await screen.action_start()
-        said.append(str(screen.query_one("#new-error", Static).render()))
-        screen.query_one("#rule-target", Input).value = "101"
-        screen.query_one("#rule-teams", Select).value = "pairs"  # with two players
-        await screen.action_start()
-        said.append(str(screen.query_one("#new-error", Static).render()))
-        assert isinstance(app.screen, NewGameScreen)
-        target, teams = rule_option("target"), rule_option("teams")
-        assert said == [
-            t("new.rule_bad", title=target.title, low=1, high=1000, value="abc"),
-            t("new.rule_four", title=teams.title, value=teams.say("pairs")),
-        ]
-        assert english(" ".join(said)) == {"abc"}
