@@ -9,6 +9,9 @@ per room (its growth from after its first room, which loads what any room needs:
 half-way through the play, and once the rooms are seated, before any move is
 played; a room grows with its game's events) and its own CPU time per move of any
 seat; and the CPU time the clients' process spent per move.
+Memory is measured as an install runs, with koza's byte-code written (``make bench`` writes
+it first): a start without it compiles koza's sources, and the memory that frees is taken
+up by the first rooms, which hid about 8 KiB a room at 100 rooms.
 ``net_server_100_rooms`` keeps its first names; ``net_server_1000_rooms`` and
 ``net_server_3000_rooms`` name their room count.
 CPU times are the processes' own (user + system), so they hold on a busy machine;
