@@ -180,8 +180,9 @@ class LegalMoves(tuple[Command, ...]):
 
     @classmethod
     def of(cls, moves: Iterable[Move]) -> LegalMoves:
-        """The commands for lean engine moves."""
-        return cls(map(_COMMAND_OF.__getitem__, moves))
+        """The commands for lean engine moves (from a list: a tuple made of an iterator is
+        made 10 long and resized, and leaves its size's free list one fuller each time)."""
+        return cls([_COMMAND_OF[m] for m in moves])
 
     def can(self, kind: type[Command]) -> bool:
         """Whether any allowed move is a ``kind`` (``Play``, ``Draw`` ...)."""

@@ -126,7 +126,7 @@ def score_round(rules: RuleSet, hands: list[int], out_seat: int, sheets: Sheets)
     carried sum at once.
     """
     sc = _scoring(rules, len(hands))
-    points = tuple(sc.hand_points(h) for h in hands)
+    points = tuple([sc.hand_points(h) for h in hands])
     side_pts = sc.side_points(hands, out_seat)
     sides = sc.sides
     threshold = rules.open_threshold
@@ -149,7 +149,7 @@ def score_round(rules: RuleSet, hands: list[int], out_seat: int, sheets: Sheets)
         opened.append(now_open)
         carried.append(carry)
         newly.append(now_open and not was_open)
-    totals = tuple(t + r for t, r in zip(sheets.totals, recorded, strict=True))
+    totals = tuple([t + r for t, r in zip(sheets.totals, recorded, strict=True)])
     return RoundScore(
         hand_points=points,
         side_points=tuple(side_pts),

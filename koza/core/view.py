@@ -114,7 +114,7 @@ def seat_view(state: GameState, seat: int, face_up: bool = False) -> SeatView:
     n = len(state.seats)
     turn = state.turn
     if r is not None:
-        hand_counts = tuple(h.bit_count() for h in r.hands)
+        hand_counts = tuple([h.bit_count() for h in r.hands])
         bazaar_count = r.bazaar_left
         left, right, leader = r.left, r.right, r.leader
         # Only the leader is told which tile must open: to others it is the leader's secret
@@ -132,13 +132,19 @@ def seat_view(state: GameState, seat: int, face_up: bool = False) -> SeatView:
         if 0 <= seat < n:  # a watcher (seat -1) sees no hand at all
             masks[seat] = r.hands[seat] if r is not None else 0
         hand_masks = tuple(masks)
-        # only a draw has a drawn tile; another seat's is hidden
+        # only a draw has a drawn tile; another seat's is hidden.  Built from a list, and the
+        # hidden draw made whole: a tuple made of an iterator (``tuple(<generator>)``,
+        # ``_replace``'s ``map``) is made 10 long and resized, which left one more tuple in
+        # Python's free lists each time, up to a megabyte in a server of 100 rooms
         history = tuple(
-            a if a.drawn < 0 or a.seat == seat else a._replace(drawn=-1) for a in state.history
+            [
+                a if a.drawn < 0 or a.seat == seat else Action(a.seat, a.move, a.ends)
+                for a in state.history
+            ]
         )
     return SeatView(
         seat=seat,
-        names=tuple(s.name for s in state.seats),
+        names=tuple([s.name for s in state.seats]),
         rules=state.rules,
         phase=state.phase,
         round_no=state.round_no,
@@ -162,5 +168,5 @@ def seat_view(state: GameState, seat: int, face_up: bool = False) -> SeatView:
         ranking=state.ranking,
         seq=state.seq,
         face_up=face_up,
-        bot_levels=tuple(s.bot if s.kind == "bot" else None for s in state.seats),
+        bot_levels=tuple([s.bot if s.kind == "bot" else None for s in state.seats]),
     )
