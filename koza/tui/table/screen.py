@@ -172,8 +172,7 @@ class TableScreen(StyledOnce, Comforts, RoundEnd, Refusals, Hints, WatchControls
         if not self.is_mounted or self._gone:
             return
         sc = self.scene()
-        hand = sc.my_hand
-        self.selected = min(max(self.selected, 0), max(len(hand) - 1, 0))
+        self._keep_selection_in_hand()
         mine = self.my_turn()
         self.board.show(
             sc,
@@ -187,6 +186,10 @@ class TableScreen(StyledOnce, Comforts, RoundEnd, Refusals, Hints, WatchControls
         status.show_content(self.message or self._status_text(sc))
         self.show_hint()
         self._refresh_footer()
+
+    def _keep_selection_in_hand(self) -> None:
+        hand = self.scene().my_hand
+        self.selected = min(max(self.selected, 0), max(len(hand) - 1, 0))
 
     def _refresh_footer(self) -> None:
         """Have the footer redraw its keys only when they changed: it rebuilds itself each
@@ -241,16 +244,26 @@ class TableScreen(StyledOnce, Comforts, RoundEnd, Refusals, Hints, WatchControls
     def _continue(self) -> None:
         """After any change: show the dialogs, hand the keyboard over, or start a bot."""
         state = self.session.game.state
+        seat = state.turn  # -1 outside a round in play
+        # Who moves next draws the table: a bot as it starts to think (on_thinking), a
+        # person once a tile is selected (_start_turn).  Drawing it here first as well was
+        # drawn over before any frame showed it.
+        if seat >= 0 and not self._dialog and (self.bots[seat] or self.watching):
+            if not self.runner.kick():
+                self.refresh_table()
+            return
+        if seat >= 0 and not self._dialog and not self.hidden:
+            if self.is_mounted and not self._gone:
+                self._keep_selection_in_hand()  # as the drawing here did, in the hand shown
+            self.me = seat
+            self._start_turn()
+            return
         self.refresh_table()
         if state.phase in ("round_over", "game_over"):
             self.runner.cancel()
             self._show_round_over()
             return
         if state.phase != "playing" or self._dialog:
-            return
-        seat = state.turn
-        if self.bots[seat] or self.watching:
-            self.runner.kick()
             return
         if self.hidden:
             self._dialog = True
@@ -265,9 +278,6 @@ class TableScreen(StyledOnce, Comforts, RoundEnd, Refusals, Hints, WatchControls
 
             self.app.push_screen(HandOverScreen(state.seats[seat].name), ready)
             self.refresh_table()
-            return
-        self.me = seat
-        self._start_turn()
 
     def _start_turn(self) -> None:
         """Select a tile that fits (the drawn one if any) when a human's turn begins."""
