@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import shutil
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -116,7 +116,10 @@ async def test_r_reviews_in_a_worker_keeps_it_and_m_x_jump(save: Path) -> None:
     assert save.read_bytes() == before
 
 
-async def test_a_click_on_a_listed_move_goes_there(save: Path) -> None:
+async def test_a_click_on_a_listed_move_goes_there(
+    save: Path, golden_review: Callable[[int], Path]
+) -> None:
+    shutil.copyfile(golden_review(8), review_path(save))  # the review kept: read, not made
     quick = Quick()
     screen, app = replay_of(save, quick)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -192,8 +195,10 @@ async def test_leaving_while_it_runs_keeps_the_work_done(save: Path) -> None:
     assert len(kept.moves) == 5 and held.calls == 5
 
 
-def test_review_marks_snapshot(save: Path, snap_compare: Any) -> None:
-    review_save(save, samples=8, evaluate=montecarlo_values(8))
+def test_review_marks_snapshot(
+    save: Path, snap_compare: Any, golden_review: Callable[[int], Path]
+) -> None:
+    shutil.copyfile(golden_review(8), review_path(save))  # review_save(save, samples=8)'s
     screen, app = replay_of(save, montecarlo_values(8))
 
     async def run_before(pilot: Pilot[None]) -> None:
@@ -205,9 +210,12 @@ def test_review_marks_snapshot(save: Path, snap_compare: Any) -> None:
 
 
 @pytest.mark.parametrize("lang", ["ru", "ka"])
-async def test_the_panel_speaks_the_language(lang: str, save: Path) -> None:
+async def test_the_panel_speaks_the_language(
+    lang: str, save: Path, golden_review: Callable[[int], Path]
+) -> None:
     from koza.i18n import strings
 
+    shutil.copyfile(golden_review(8), review_path(save))  # its words: the review is kept
     strings.use_language(lang)
     try:
         quick = Quick()
