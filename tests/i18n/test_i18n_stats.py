@@ -17,6 +17,7 @@ from koza.i18n.strings import t
 from koza.tui.app import KozaApp
 from koza.tui.language import speak
 from koza.tui.screens.stats import StatsScreen
+from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.table.score_plot import GameOverPlotScreen
 
 ALLOWED = {"esc", "Enter", "koza", "jsonl", "cut", "garbage"} | {
@@ -87,6 +88,10 @@ async def test_the_game_over_plot_speaks_the_language(lang: str) -> None:
     speak(lang)
 
     class Host(App[None]):
+        def __init__(self) -> None:
+            super().__init__()
+            share_parsed_css(self)
+
         def on_mount(self) -> None:
             self.push_screen(GameOverPlotScreen(game.state, (0,)))
 

@@ -9,6 +9,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets._footer import FooterKey
 
+from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.widgets.footer import Footer
 
 
@@ -43,6 +44,10 @@ class Keys(Screen[None]):
 
 
 class Host(App[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        share_parsed_css(self)
+
     def on_mount(self) -> None:
         self.push_screen(Keys())
 

@@ -8,6 +8,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Select
 from textual.widgets._select import SelectOverlay
 
+from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.widgets.light_select import FlatCurrent, LightSelect, shown_label
 
 CHOICES = [("one", 1), ("two", 2), ("a rather long third choice", 3)]
@@ -16,6 +17,7 @@ CHOICES = [("one", 1), ("two", 2), ("a rather long third choice", 3)]
 class Form(App[None]):
     def __init__(self) -> None:
         super().__init__()
+        share_parsed_css(self)
         self.changes: list[object] = []
 
     def compose(self) -> ComposeResult:
@@ -79,6 +81,10 @@ async def test_a_value_too_long_for_its_field_ends_in_an_ellipsis() -> None:
 
 
 class Blank(App[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        share_parsed_css(self)
+
     def compose(self) -> ComposeResult:
         yield LightSelect(CHOICES, prompt="pick one", id="blank")
 

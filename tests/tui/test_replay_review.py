@@ -25,12 +25,14 @@ from koza.play.session import Session
 from koza.storage.savefile import load
 from koza.tui.replay.review import ReviewMarks, ReviewPanel
 from koza.tui.replay.screen import ReplayScreen
+from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.widgets.reveal_dialog import RevealScreen
 
 
 class Harness(App[None]):
     def __init__(self, screen: Screen[None]) -> None:
         super().__init__()
+        share_parsed_css(self)
         self._first = screen
 
     def on_mount(self) -> None:

@@ -17,6 +17,7 @@ from koza.play.driver import step
 from koza.play.session import Session
 from koza.storage.savefile import SaveError, load
 from koza.tui.replay.screen import ReplayScreen
+from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.table.board import Board
 from koza.tui.table.scene import scene_from_state, scene_from_view
 
@@ -24,6 +25,7 @@ from koza.tui.table.scene import scene_from_state, scene_from_view
 class Harness(App[None]):
     def __init__(self, screen: Screen[None]) -> None:
         super().__init__()
+        share_parsed_css(self)
         self._first = screen
 
     def on_mount(self) -> None:

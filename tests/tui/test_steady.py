@@ -15,6 +15,7 @@ from textual.widget import Widget
 
 from koza.i18n.strings import t
 from koza.tui.language import speak
+from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.table.board import Board
 from koza.tui.table.chain import ChainView
 from koza.tui.table.hand import HandView
@@ -43,6 +44,10 @@ def count_refreshes(monkeypatch: pytest.MonkeyPatch) -> Counter[tuple[str, bool]
 
 class Lines(App[None]):
     CSS = "#auto { height: auto; } #fixed { height: 3; }"
+
+    def __init__(self) -> None:
+        super().__init__()
+        share_parsed_css(self)
 
     def compose(self) -> ComposeResult:
         yield SteadyStatic("one line", id="auto")
@@ -98,6 +103,10 @@ async def test_the_board_shown_the_same_scene_again_draws_nothing(
 
 
 class Table(App[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        share_parsed_css(self)
+
     def compose(self) -> ComposeResult:
         yield Board()
 

@@ -28,6 +28,7 @@ from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.tiles import tile_name
 from koza.tui.app import KozaApp
+from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.table.hand import HandView
 from koza.tui.widgets.dialogs import GameOverScreen, HandOverScreen, RoundOverScreen
 from koza.tui.widgets.steady import SteadyStatic
@@ -208,6 +209,10 @@ def test_game_over_dialog_snapshot(snap_compare: Any) -> None:
     session = finished_round(["Ann", "bot:Bob", "bot:Cid"], 3, target=1, open_threshold=0)
 
     class Host(App[None]):
+        def __init__(self) -> None:
+            super().__init__()
+            share_parsed_css(self)
+
         def on_mount(self) -> None:
             self.push_screen(GameOverScreen(session.game.state, (0,), rematch=True))
 
@@ -426,6 +431,10 @@ async def test_the_watch_status_keeps_the_save_name_at_80_columns(tmp_path: Path
     screen = WatchScreen(session, delay=0.0)
 
     class Host(App[None]):
+        def __init__(self) -> None:
+            super().__init__()
+            share_parsed_css(self)
+
         def on_mount(self) -> None:
             self.push_screen(screen)
 

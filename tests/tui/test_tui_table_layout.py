@@ -9,6 +9,7 @@ from koza.core.game import Game
 from koza.core.state import Action
 from koza.core.tiles import tiles_of
 from koza.core.view import seat_view
+from koza.tui.shared_stylesheet import share_parsed_css
 from koza.tui.table.move_text import did, log_lines
 from koza.tui.table.scene import last_turn, scene_from_state, scene_from_view
 from koza.tui.table.snake import ChainLayout, Hit, layout_chain
@@ -88,6 +89,10 @@ async def test_a_board_alone_shows_any_state_or_view() -> None:
         game.play(rng.choice(game.legal_moves()))
 
     class Host(App[None]):
+        def __init__(self) -> None:
+            super().__init__()
+            share_parsed_css(self)
+
         def compose(self) -> ComposeResult:
             yield Board()
 
