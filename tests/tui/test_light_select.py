@@ -32,12 +32,23 @@ def lists(app: App[Any]) -> int:
     return len(app.screen.query(SelectOverlay))
 
 
+def looks(widget: Any) -> list[object]:
+    """The classes and style rules of ``widget`` and everything in it, its parts' too."""
+    return [
+        (sorted(node.classes), node.styles.get_rules(), node._component_styles)
+        for node in widget.walk_children(with_self=True)
+    ]
+
+
 async def test_no_list_is_mounted_until_one_opens_and_keys_choose() -> None:
     app = Form()
     async with app.run_test(size=(40, 12)) as pilot:
         first = app.query_one("#a", LightSelect)
         assert lists(app) == 0 and shown_label(first) == "one"
         assert ("a", 1) in app.changes  # the first value is announced, as by Select
+        born = looks(first)  # compact and with a value from the start, not restyled so:
+        app.update_styles(first)  # the look Textual's restyle gives
+        assert looks(first) == born
         first.focus()
         await pilot.press("space")
         await pilot.pause()

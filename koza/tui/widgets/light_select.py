@@ -88,8 +88,18 @@ class LightSelect(Select[T], Generic[T]):
             super().__init__()
             self.select = select
 
+    def __init__(self, *args: Any, compact: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if compact:  # as Select sets it, without restyling a select not mounted yet
+            self.set_reactive(Select.compact, True)
+            self.set_class(True, "-textual-compact", update=False)
+
     def compose(self) -> ComposeResult:
-        yield FlatCurrent(self.prompt)
+        current = FlatCurrent(self.prompt)
+        if not self._allow_blank:  # it shows a value from the start: styled so at once
+            current.set_reactive(SelectCurrent.has_value, True)
+            current.set_class(True, "-has-value", update=False)
+        yield current
 
     @property
     def list(self) -> SelectOverlay | None:
