@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from support.styles import looks
 from textual.app import App, ComposeResult
 from textual.widgets import Select
 from textual.widgets._select import SelectOverlay
@@ -30,14 +31,6 @@ class Form(App[None]):
 
 def lists(app: App[Any]) -> int:
     return len(app.screen.query(SelectOverlay))
-
-
-def looks(widget: Any) -> list[object]:
-    """The classes and style rules of ``widget`` and everything in it, its parts' too."""
-    return [
-        (sorted(node.classes), node.styles.get_rules(), node._component_styles)
-        for node in widget.walk_children(with_self=True)
-    ]
 
 
 async def test_no_list_is_mounted_until_one_opens_and_keys_choose() -> None:

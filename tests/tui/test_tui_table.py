@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
+from support.styles import looks
 from support.table import (
     FakeSession,
     TableApp,
@@ -46,6 +47,12 @@ async def test_a_whole_round_with_keys_only_is_saved() -> None:
         mine = [e for e in session.saved if getattr(e, "seat", None) == 0]
         assert any(isinstance(e, TilePlayed) for e in mine)
         assert replay(session.saved) == session.game.state
+        screen = table(app)  # under the round's dialog; its hand box's turn mark came and went
+        assert screen is not None
+        box = screen.query_one("#hand-box")
+        shown = looks(box)  # the box alone is restyled as the turn passes: the hand inside
+        app.update_styles(box)  # looks as Textual's restyle of both leaves it
+        assert looks(box) == shown
         await pilot.press("enter")  # next round
         await settle(pilot)
         assert session.game.state.round_no == 2

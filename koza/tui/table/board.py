@@ -77,7 +77,12 @@ class Board(Widget):
             name = sc.names[sc.me]
             key = "table.hand_hidden" if hidden else "table.hand_of"  # counts: plural forms
             titled(box, t(key, name=name, n=len(hand), seat=sc.me))
-            box.set_class(sc.turn == sc.me and sc.phase == "playing", "-turn")
+            turn = sc.turn == sc.me and sc.phase == "playing"
+            if box.has_class("-turn") != turn:
+                # Only the box's own border and title show the turn: Textual would restyle
+                # the hand inside it too (and each of its tile styles), to the same styles.
+                box.set_class(turn, "-turn", update=False)
+                self.app.stylesheet.update_nodes([box], animate=True)
         self.query_one(OpponentsView).show(sc, thinking, self.tile_style, self.levels)
         self.query_one(BazaarView).show(sc, active and sc.can(Draw))
         self.query_one(Scoreboard).show(sc)
