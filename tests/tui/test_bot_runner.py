@@ -16,10 +16,13 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from support.table import FakeSession, TableApp, settle, table
+from support.waiting import until
 from textual.worker import Worker, WorkerState
 
 from koza.core.commands import Command
 from koza.core.events import RoundScored
+from koza.i18n.strings import t
+from koza.tui.table.opponents import OpponentCard
 from koza.tui.table.runner import GROUP
 from koza.tui.table.screen import TableScreen
 from koza.tui.widgets.dialogs import RoundOverScreen
@@ -88,6 +91,32 @@ async def test_cancel_stops_a_worker_still_thinking() -> None:
         assert thinking[0].is_cancelled and runner.thinking == -1
         await pilot.pause()
         assert len(session.saved) == before  # its move was dropped
+
+
+async def test_a_bot_is_shown_thinking_until_its_move_and_its_move_is_shown() -> None:
+    """A bot's thinking shows from a frame after it starts (one quicker than a frame has
+    moved by then, and its move shows instead); its card and the status say so."""
+    async with two_paused_bots(6) as (app, pilot, session, screen):
+        runner = screen.runner
+        before = len(session.saved)
+        runner.delay = 30.0  # it thinks, then waits out a long delay: it is seen thinking
+        runner.pause(False)
+        seat = runner.thinking
+        said = t("table.thinking", name=session.game.state.seats[seat].name)
+        cards = [c for c in screen.query(OpponentCard) if c.seat == seat]  # none at the bottom
+
+        def shown_thinking() -> bool:
+            status = str(screen.query_one("#status").render())
+            return said in status and all(c.has_class("-thinking") for c in cards)
+
+        await until(pilot, shown_thinking, "the bot shown thinking")
+        runner.cancel()  # no more thinking: shown at once
+        assert not shown_thinking()
+        runner.delay = 0.0
+        assert runner.step()
+        await until(pilot, lambda: len(session.saved) > before, "its move")
+        await settle(pilot)  # the move is on the table, though no frame showed it thinking
+        assert screen.board.scene == screen.scene() and not shown_thinking()
 
 
 async def test_a_move_arriving_after_a_pause_waits_for_resume_or_step() -> None:

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.worker import Worker, get_current_worker
 
@@ -31,6 +32,9 @@ from koza.play.driver import Table as Session  # what the table needs of a sessi
 from koza.storage.savefile import SaveError
 
 GROUP = "koza-bots"
+SHOW_THINKING_AFTER = 1 / 60
+"""A bot is shown thinking once a frame has gone by without its move: a quicker one (no
+delay, a quick bot) has moved before anyone could see it think, and its move is shown."""
 
 
 def delay_from_env(default: float = DEFAULT_DELAY) -> float:
@@ -72,6 +76,7 @@ class BotRunner:
         self._worker: Worker[None] | None = None  # the worker still thinking, if any
         self._step_token = -1  # the move asked for by step, played even while paused
         self._held: tuple[int, int, Command | str | None] | None = None  # (seq, seat, move)
+        self._show_timer: Timer | None = None  # shows the bot thinking, unless it moved first
         self._on_thinking = on_thinking or (lambda seat: None)
         self._on_moved = on_moved or (lambda seat, cmd: None)
         self._on_error = on_error or (lambda msg: None)
@@ -112,6 +117,7 @@ class BotRunner:
         """Forget a move being thought about (its result is dropped)."""
         self._token += 1
         self._held = None
+        self._unshow()
         if self.thinking >= 0:
             self.thinking = -1
             self._on_thinking(-1)
@@ -133,7 +139,8 @@ class BotRunner:
         self._token += 1
         token, wait = self._token, self.delay if delay is None else delay
         self.thinking = seat
-        self._on_thinking(seat)
+        self._unshow()
+        self._show_timer = self.host.set_timer(SHOW_THINKING_AFTER, self._show_thinking)
 
         def think() -> None:
             start = time.monotonic()
@@ -155,9 +162,20 @@ class BotRunner:
         )
         return True
 
+    def _show_thinking(self) -> None:
+        self._show_timer = None
+        if self.thinking >= 0:
+            self._on_thinking(self.thinking)
+
+    def _unshow(self) -> None:
+        timer, self._show_timer = self._show_timer, None
+        if timer is not None:
+            timer.stop()
+
     def _done(self, token: int, seat: int, cmd: Command | str | None) -> None:
         if token != self._token or off_the_stack(self.host):
             return  # cancelled, or its table has left the screen (popped, not left)
+        self._unshow()  # it moved before it was shown thinking: its move is shown instead
         self._worker = None  # it has thought: whatever happens now, let it finish
         self.thinking = -1
         if self.paused and token != self._step_token:  # paused while it thought

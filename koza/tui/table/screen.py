@@ -245,9 +245,9 @@ class TableScreen(StyledOnce, Comforts, RoundEnd, Refusals, Hints, WatchControls
         """After any change: show the dialogs, hand the keyboard over, or start a bot."""
         state = self.session.game.state
         seat = state.turn  # -1 outside a round in play
-        # Who moves next draws the table: a bot as it starts to think (on_thinking), a
-        # person once a tile is selected (_start_turn).  Drawing it here first as well was
-        # drawn over before any frame showed it.
+        # Who moves next draws the table: a bot once it is shown thinking, or with its move
+        # if that comes first (BotRunner), a person once a tile is selected (_start_turn).
+        # Drawing it here first as well was drawn over before any frame showed it.
         if seat >= 0 and not self._dialog and (self.bots[seat] or self.watching):
             if not self.runner.kick():
                 self.refresh_table()
