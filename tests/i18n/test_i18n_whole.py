@@ -10,6 +10,7 @@ footer may close up its keys or leave out the palette's label, never a key.
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -54,13 +55,18 @@ def lines(app: App[Any]) -> list[str]:
 
 
 def cut_keys(app: App[Any]) -> list[str]:
-    """The shown keys whose label is not whole on the footer line (one per action)."""
-    footer, missing, actions = lines(app)[-1], [], set()
+    """The shown keys whose label is not whole on the footer line (one per action).
+
+    Keys of a group shown together carry the group's words (``[ ] Play on an end``); a
+    group's only key shown carries its own (``] Right end``), as Textual's footer draws."""
+    footer, missing, shown = lines(app)[-1], [], {}
     for key, (_, binding, _, _) in app.screen.active_bindings.items():
-        if not binding.show or key == app.COMMAND_PALETTE_BINDING or binding.action in actions:
-            continue
-        actions.add(binding.action)
-        words = binding.group.description if binding.group is not None else binding.description
+        if binding.show and key != app.COMMAND_PALETTE_BINDING:
+            shown.setdefault(binding.action, binding)
+    together = Counter(b.group.description for b in shown.values() if b.group is not None)
+    for binding in shown.values():
+        grouped = binding.group is not None and together[binding.group.description] > 1
+        words = binding.group.description if grouped else binding.description
         if words not in footer:
             missing.append(f"{app.get_key_display(binding)} {words}")
     return missing
