@@ -166,6 +166,16 @@ const act = {
     game.selected = ends.length ? (game.selected === id ? null : id) : null;
     render();
   },
+  playable: (id) => endsFor(game.view, id).length > 0,
+  markTile(id) {
+    if (id === undefined) return;
+    game.selected = id;
+    render();
+  },
+  playMarked() {
+    const ends = endsFor(game.view, game.selected);
+    if (ends.length === 1) act.send({ kind: "play", tile: tileName(game.selected), end: ends[0] });
+  },
   chooseEnd(end) {
     let id = game.selected;
     if (id == null) {
