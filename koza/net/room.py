@@ -29,6 +29,7 @@ from koza.i18n.says import Said
 from koza.i18n.strings import t
 from koza.net import roomfile
 from koza.net.bot_pump import BotPump
+from koza.net.file_work import off_loop
 from koza.net.protocol import encode, error_message
 from koza.net.room_members import RoomMembers
 from koza.net.roomfile import OPEN_SEAT, RoomRecord, SeatRecord
@@ -90,7 +91,7 @@ class Room(RoomMembers):
             for s in self.slots
         ]
         try:
-            self.session = await asyncio.to_thread(self._create, seats)
+            self.session = await off_loop(self._create, seats)
         except (SaveError, OSError) as exc:  # the room stays open; starting may be tried again
             self._starting = False
             for i in opened:

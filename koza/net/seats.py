@@ -7,7 +7,6 @@ every seat and token it gave.
 
 from __future__ import annotations
 
-import asyncio
 import threading
 import time
 from dataclasses import dataclass, field
@@ -17,6 +16,7 @@ from typing import Protocol
 from koza.core.text import one_line
 from koza.core.view import SeatView
 from koza.net import roomfile
+from koza.net.file_work import off_loop
 from koza.net.protocol import ProtocolError
 from koza.net.roomfile import OPEN_SEAT, RoomRecord, SeatRecord
 
@@ -136,7 +136,7 @@ class Seats:
         token, old = self._new_token(seat)
         self.arriving += 1  # the room does not pause meanwhile
         try:
-            await asyncio.to_thread(self.save_record)
+            await off_loop(self.save_record)
         except OSError as exc:
             raise self._not_saved(seat, token, old, exc) from None
         finally:

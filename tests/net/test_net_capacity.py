@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from pathlib import Path
 
 import pytest
@@ -30,7 +31,7 @@ from koza.core.game import Game
 from koza.core.rules import RuleSet
 from koza.core.state import replay
 from koza.core.view import SeatView, seat_view
-from koza.net import connection, delta
+from koza.net import connection, delta, file_work
 from koza.net.client import KozaClient
 from koza.net.scripted import autoplay
 from koza.net.server import KozaServer, start
@@ -227,6 +228,25 @@ async def test_rooms_share_one_quick_bot_of_a_kind_and_keep_their_own_thinking_b
         thinking = [room._bot(1) for room in rooms[2:]]
         assert thinking[0] is not thinking[1]
         assert rooms[2]._bot(1) is thinking[0]  # made once, then kept
+
+
+async def test_rooms_made_at_once_write_their_files_in_two_threads(tmp_path: Path) -> None:
+    """Twenty people make rooms at the same instant: every room is made and dealt, and
+    their files were written by the server's two file threads (the loop's default pool
+    would have grown to six, each keeping its stack and allocator arena)."""
+    unlimited = frozenset({"127.0.0.1"})  # twenty rooms from one address
+    async with local_server(tmp_path, unlimited=unlimited) as (koza, url):
+        clients = [KozaClient(url, reconnect_for=0) for _ in range(20)]
+        await asyncio.gather(*(c.connect() for c in clients))
+        made = await asyncio.gather(
+            *(c.create_room(f"P{i}", humans=1, bot="random") for i, c in enumerate(clients))
+        )
+        for client in clients:
+            await until(client, lambda c=client: c.view is not None, "the first deal")
+        assert {m.code for m in made} <= set(koza.rooms)
+        workers = {t.name for t in threading.enumerate() if t.name.startswith("koza-files")}
+        assert 1 <= len(workers) <= file_work.THREADS
+        await asyncio.gather(*(c.close() for c in clients))
 
 
 @pytest.mark.parametrize("bot_delay", [0.0, 0.005])
