@@ -3,6 +3,8 @@
 // p pass, b both doubles, n the next round, Escape lets go of the tile.
 import { tilesOf } from "./tiles.js";
 
+const STEPS = new Map([["ArrowDown", 1], ["j", 1], ["ArrowUp", -1], ["k", -1]]);
+
 /** The tile `step` (+1 or -1) places after `from` among the hand's playable tiles. */
 function stepped(hand, playable, from, step) {
   const ids = hand.filter((id) => playable(id));
@@ -21,7 +23,7 @@ export function keyHandler(current, act, redraw) {
     const hand = v.seat >= 0 ? tilesOf(v.hand_masks[v.seat] || 0) : [];
     const can = (kind) => v.legal.find((m) => m.kind === kind);
     const nth = /^[0-9]$/.test(e.key) ? hand[(Number(e.key) + 9) % 10] : undefined;
-    const step = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1 }[e.key];
+    const step = STEPS.get(e.key);
     if (nth !== undefined) act.chooseTile(nth);
     else if (step !== undefined) act.markTile(stepped(hand, act.playable, game.selected, step));
     else if (e.key === "Enter" && game.selected != null && e.target.tagName !== "BUTTON") act.playMarked();
