@@ -160,10 +160,15 @@ const act = {
     game.selected = null;
     game.conn.send({ type: "command", seq: game.seq, move });
   },
-  chooseTile(id) {
+  /** Play tile `id` if it fits one end only; whether it was played. */
+  playAlone(id) {
     const ends = endsFor(game.view, id);
-    if (ends.length === 1) return act.send({ kind: "play", tile: tileName(id), end: ends[0] });
-    game.selected = ends.length ? (game.selected === id ? null : id) : null;
+    if (ends.length === 1) act.send({ kind: "play", tile: tileName(id), end: ends[0] });
+    return ends.length === 1;
+  },
+  chooseTile(id) {
+    if (act.playAlone(id)) return;
+    game.selected = act.playable(id) && game.selected !== id ? id : null;
     render();
   },
   playable: (id) => endsFor(game.view, id).length > 0,
@@ -171,10 +176,6 @@ const act = {
     if (id === undefined) return;
     game.selected = id;
     render();
-  },
-  playMarked() {
-    const ends = endsFor(game.view, game.selected);
-    if (ends.length === 1) act.send({ kind: "play", tile: tileName(game.selected), end: ends[0] });
   },
   chooseEnd(end) {
     let id = game.selected;

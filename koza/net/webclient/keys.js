@@ -26,7 +26,7 @@ export function keyHandler(current, act, redraw) {
     const step = STEPS.get(e.key);
     if (nth !== undefined) act.chooseTile(nth);
     else if (step !== undefined) act.markTile(stepped(hand, act.playable, game.selected, step));
-    else if (e.key === "Enter" && game.selected != null && e.target.tagName !== "BUTTON") act.playMarked();
+    else if (e.key === "Enter" && game.selected != null && e.target.tagName !== "BUTTON") act.playAlone(game.selected);
     else if (e.key === "ArrowLeft" || e.key === "l") act.chooseEnd("left");
     else if (e.key === "ArrowRight" || e.key === "r") act.chooseEnd("right");
     else if (e.key === "d" && can("draw")) act.send(can("draw"));
